@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+
+let package = Package(
+    name: "Flick",
+    products: [
+        .executable(name: "flick", targets: ["flick"]),
+        .library(name: "FlickRaster", targets: ["FlickRaster"]),
+        .library(name: "FlickText", targets: ["FlickText"]),
+        .library(name: "FlickDisplay", targets: ["FlickDisplay"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CLibInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev", "libxkbcommon-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+
+        .target(name: "FlickRaster", dependencies: ["CPNG"]),
+        .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType"]),
+        .target(name: "FlickDisplay", dependencies: ["FlickRaster", "CDRM"]),
+        .target(name: "FlickApps", dependencies: ["FlickRaster", "FlickText"]),
+        .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
+        .executableTarget(name: "flick", dependencies: [
+            "FlickApps", "FlickDisplay", "FlickBench", "CLibInput",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The pixman reference lives in its own executable so the shipped `flick` never links pixman.
+        .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "CPixman"]),
+
+        .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster"]),
+        .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
+        .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps"], resources: [.copy("Goldens")]),
+    ]
+)

@@ -1,0 +1,37 @@
+import FlickRaster
+
+/// A screen's physical size, for converting gesture thresholds from millimetres to pixels.
+public struct PhysicalSize: Hashable, Sendable {
+    public var widthMillimetres: Double
+    public var heightMillimetres: Double
+
+    public init(widthMillimetres: Double, heightMillimetres: Double) {
+        self.widthMillimetres = widthMillimetres; self.heightMillimetres = heightMillimetres
+    }
+}
+
+/// Microseconds on the display's clock (CLOCK_MONOTONIC for DRM, virtual when headless).
+public typealias Microseconds = Int64
+
+/// Where frames go. Implementations: `HeadlessDisplay` (memory), `DRMDisplay` (a later issue).
+public protocol Display: AnyObject {
+    var width: Int { get }
+    var height: Int { get }
+    /// nil when the display does not report it; gestures then use a configured DPI.
+    var physicalSize: PhysicalSize? { get }
+    /// The buffer to draw the next frame into, and how many frames old its contents are
+    /// (0 = undefined: redraw everything).
+    func nextBuffer() throws -> (surface: Surface, age: Int)
+    /// Shows the buffer from `nextBuffer()`; `damage` lists what changed since the previous frame.
+    /// Returns the time the frame is (or will be) on screen.
+    @discardableResult
+    func present(damage: [PixelRect]) throws -> Microseconds
+}
+
+extension Display {
+    /// Pixels per millimetre, from the physical size or `fallbackDPI`.
+    public func pixelsPerMillimetre(fallbackDPI: Double = 160) -> Double {
+        if let mm = physicalSize, mm.widthMillimetres > 0 { return Double(width) / mm.widthMillimetres }
+        return fallbackDPI / 25.4
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// x' = a·x + c·y + tx, y' = b·x + d·y + ty (the CGAffineTransform layout).
+public struct AffineTransform: Hashable, Sendable {
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    public static func translation(_ dx: Double, _ dy: Double) -> AffineTransform {
+        AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: dx, ty: dy)
+    }
+
+    public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
+        AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+    }
+
+    public static func rotation(_ radians: Double) -> AffineTransform {
+        let s = sin(radians), c = cos(radians)
+        return AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+    }
+
+    /// `self` applied first, then `other`.
+    public func concatenating(_ other: AffineTransform) -> AffineTransform {
+        AffineTransform(
+            a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+            c: c * other.a + d * other.c, d: c * other.b + d * other.d,
+            tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
+    }
+
+    /// A transform that applies `other` first and then `self` (how Canvas.translate/scale/rotate compose).
+    public func prepending(_ other: AffineTransform) -> AffineTransform { other.concatenating(self) }
+
+    public var determinant: Double { a * d - b * c }
+
+    /// nil when the transform collapses the plane to a line or a point.
+    public func inverted() -> AffineTransform? {
+        let det = determinant
+        guard det.isFinite, abs(det) > 1e-12 else { return nil }
+        return AffineTransform(
+            a: d / det, b: -b / det, c: -c / det, d: a / det,
+            tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+
+    public func map(_ p: Point) -> Point { Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
+
+    /// Maps a direction: the translation does not apply.
+    public func mapVector(_ p: Point) -> Point { Point(a * p.x + c * p.y, b * p.x + d * p.y) }
+
+    public func mapBounds(_ r: Rect) -> Rect {
+        let corners = [map(Point(r.minX, r.minY)), map(Point(r.maxX, r.minY)),
+                       map(Point(r.minX, r.maxY)), map(Point(r.maxX, r.maxY))]
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x0 = xs.min()!, y0 = ys.min()!
+        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+    }
+
+    public var isIdentity: Bool { self == .identity }
+    public var isTranslationOnly: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
+    public var isIntegerTranslation: Bool {
+        isTranslationOnly && tx == tx.rounded() && ty == ty.rounded()
+    }
+
+    /// The factor by which lengths grow on average: scales stroke widths, text and flattening tolerance.
+    public var meanScale: Double { abs(determinant).squareRoot() }
+}

@@ -1,0 +1,252 @@
+/// Draws into a Surface: a stack of transform, clip, alpha and blend mode, and fill/stroke/image/mask
+/// operations that all end in the span loops of `Blend`.
+public final class Canvas {
+    public let surface: Surface
+
+    private struct State {
+        var transform: AffineTransform = .identity
+        var clip: PixelRect
+        var globalAlpha: Double = 1
+        var blendMode: BlendMode = .sourceOver
+    }
+
+    private var state: State
+    private var stack: [State] = []
+    private let rasterizer = CoverageRasterizer()
+    private let scratch: UnsafeMutablePointer<UInt32>
+    private let scratchCoverage: UnsafeMutablePointer<UInt8>
+    /// Device-space flattening tolerance, in pixels.
+    public var tolerance = 0.2
+
+    public init(surface: Surface) {
+        self.surface = surface
+        state = State(clip: surface.bounds)
+        scratch = .allocate(capacity: max(1, surface.width))
+        scratchCoverage = .allocate(capacity: max(1, surface.width))
+    }
+
+    deinit { scratch.deallocate(); scratchCoverage.deallocate() }
+
+    // MARK: State
+
+    public var transform: AffineTransform { state.transform }
+    /// The clip in device pixels.
+    public var clipBounds: PixelRect { state.clip }
+
+    public var globalAlpha: Double {
+        get { state.globalAlpha }
+        set { state.globalAlpha = min(1, max(0, newValue.isNaN ? 0 : newValue)) }
+    }
+
+    public var blendMode: BlendMode {
+        get { state.blendMode }
+        set { state.blendMode = newValue }
+    }
+
+    public func save() { stack.append(state) }
+
+    public func restore() {
+        guard let last = stack.popLast() else { return }
+        state = last
+    }
+
+    /// Runs `body` between save() and restore().
+    public func withSavedState<T>(_ body: () throws -> T) rethrows -> T {
+        save(); defer { restore() }
+        return try body()
+    }
+
+    public func translate(_ dx: Double, _ dy: Double) { concatenate(.translation(dx, dy)) }
+    public func scale(_ sx: Double, _ sy: Double) { concatenate(.scale(sx, sy)) }
+    public func rotate(_ radians: Double) { concatenate(.rotation(radians)) }
+
+    /// Applies `t` to everything drawn after, before the current transform.
+    public func concatenate(_ t: AffineTransform) { state.transform = state.transform.prepending(t) }
+
+    public func setTransform(_ t: AffineTransform) { state.transform = t }
+
+    /// Intersects the clip with `rect` in user space. Under a rotation the clip is the rectangle's
+    /// device-space bounding box.
+    public func clip(to rect: Rect) {
+        let device = PixelRect(enclosing: snapped(state.transform.mapBounds(rect)))
+        state.clip = state.clip.intersection(device)
+    }
+
+    // MARK: Drawing
+
+    public func clear(_ color: Color = .clear) {
+        let pixel = color.pixel
+        let c = state.clip
+        for y in c.y..<c.maxY { surface.row(y).advanced(by: c.x).update(repeating: pixel, count: c.width) }
+    }
+
+    public func fill(_ rect: Rect, color: Color) { fill(rect, paint: .solid(color)) }
+
+    public func fill(_ rect: Rect, paint: Paint) {
+        let t = state.transform
+        if t.b == 0 && t.c == 0 {
+            let device = t.mapBounds(rect)
+            let aligned = snapped(device)
+            if aligned == device || device.isEmpty {
+                fillAligned(PixelRect(enclosing: aligned), paint: paint)
+                return
+            }
+        }
+        fill(Path.rect(rect), paint: paint)
+    }
+
+    public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
+        let device = path.transformed(by: state.transform).flattened(tolerance: tolerance)
+        rasterize(device.map(\.points), rule: rule, paint: paint)
+    }
+
+    public func stroke(_ path: Path, paint: Paint, style: StrokeStyle) {
+        let t = state.transform
+        // Stroke in user space so widths scale with the transform, then map the pieces to the device.
+        let userTolerance = tolerance / max(t.meanScale, 1e-6)
+        let pieces = Stroker(style: style, tolerance: userTolerance)
+            .polygons(for: path.flattened(tolerance: userTolerance))
+        rasterize(pieces.map { $0.map(t.map) }, rule: .nonZero, paint: paint)
+    }
+
+    public func fill(ellipseIn rect: Rect, color: Color) { fill(Path.ellipse(in: rect), paint: .solid(color)) }
+
+    /// Draws `image` with its top-left corner at `point`, at its own pixel size.
+    public func draw(_ image: Surface, at point: Point, filter: ImageFilter = .bilinear) {
+        let t = state.transform.prepending(.translation(point.x, point.y))
+        if t.isIntegerTranslation {
+            blit(image, atDeviceX: Int(t.tx), y: Int(t.ty))
+            return
+        }
+        draw(image, in: Rect(x: point.x, y: point.y, width: Double(image.width), height: Double(image.height)),
+             filter: filter)
+    }
+
+    /// Draws `image` scaled to fill `rect`.
+    public func draw(_ image: Surface, in rect: Rect, filter: ImageFilter = .bilinear) {
+        guard image.width > 0, image.height > 0, !rect.isEmpty else { return }
+        let placement = AffineTransform.scale(rect.width / Double(image.width), rect.height / Double(image.height))
+            .concatenating(.translation(rect.minX, rect.minY))
+        fill(rect, paint: .image(ImagePaint(image: image, transform: placement, filter: filter)))
+    }
+
+    /// Composites 8-bit coverage with its top-left at device pixel (x, y): glyphs and other masks.
+    public func fill(mask: AlphaMask, atDeviceX x: Int, y: Int, paint: Paint) {
+        let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(state.clip)
+        guard !area.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
+        let alpha = alpha255
+        mask.coverage.withUnsafeBufferPointer { cov in
+            for row in area.y..<area.maxY {
+                let src = cov.baseAddress! + (row - y) * mask.width + (area.x - x)
+                let coverage: UnsafePointer<UInt8>
+                if shader.needsScratch && alpha < 255 {
+                    scratchCoverage.update(from: src, count: area.width)
+                    Blend.scale(scratchCoverage, count: area.width, by: alpha)
+                    coverage = UnsafePointer(scratchCoverage)
+                } else {
+                    coverage = src
+                }
+                span(y: row, x: area.x, count: area.width, coverage: coverage, shader: shader)
+            }
+        }
+    }
+
+    // MARK: Internals
+
+    private var alpha255: UInt32 { UInt32((state.globalAlpha * 255).rounded()) }
+
+    private func rasterize(_ polygons: [[Point]], rule: FillRule, paint: Paint) {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for poly in polygons {
+            for p in poly { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+        }
+        guard x0 <= x1, y0 <= y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        let region = PixelRect(enclosing: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)).intersection(state.clip)
+        guard !region.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
+        rasterizer.reset(region: region)
+        for poly in polygons { rasterizer.addPolyline(poly) }
+        let alpha = shader.needsScratch ? alpha255 : 255
+        rasterizer.sweep(rule: rule) { y, coverage in
+            Blend.scale(coverage, count: region.width, by: alpha)
+            span(y: y, x: region.x, count: region.width, coverage: coverage, shader: shader)
+        }
+    }
+
+    @inline(__always)
+    private func span(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>, shader: Shader) {
+        let dst = surface.row(y) + x
+        switch shader {
+        case .solid(let pixel):
+            Blend.fill(dst, coverage: coverage, count: count, color: pixel, mode: state.blendMode)
+        case .gradient(let g):
+            g.shade(y: y, x: x, count: count, into: scratch)
+            Blend.blend(dst, source: scratch, coverage: coverage, count: count, mode: state.blendMode)
+        case .image(let s):
+            s.shade(y: y, x: x, count: count, into: scratch)
+            Blend.blend(dst, source: scratch, coverage: coverage, count: count, mode: state.blendMode)
+        }
+    }
+
+    private func fillAligned(_ rect: PixelRect, paint: Paint) {
+        let area = rect.intersection(state.clip)
+        guard !area.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
+        let mode = state.blendMode, alpha = alpha255
+        for y in area.y..<area.maxY {
+            let dst = surface.row(y) + area.x
+            switch shader {
+            case .solid(let pixel):
+                Blend.fill(dst, count: area.width, color: pixel, mode: mode)
+            case .gradient(let g):
+                g.shade(y: y, x: area.x, count: area.width, into: scratch)
+                Blend.blend(dst, source: scratch, count: area.width, alpha: alpha, mode: mode)
+            case .image(let s):
+                s.shade(y: y, x: area.x, count: area.width, into: scratch)
+                Blend.blend(dst, source: scratch, count: area.width, alpha: alpha, mode: mode)
+            }
+        }
+    }
+
+    private func blit(_ image: Surface, atDeviceX x: Int, y: Int) {
+        let area = PixelRect(x: x, y: y, width: image.width, height: image.height).intersection(state.clip)
+        guard !area.isEmpty else { return }
+        let mode = state.blendMode, alpha = alpha255
+        for row in area.y..<area.maxY {
+            Blend.blend(surface.row(row) + area.x, source: image.row(row - y) + (area.x - x),
+                        count: area.width, alpha: alpha, mode: mode)
+        }
+    }
+
+    /// Rounds edges within 1/256 px of a pixel boundary onto it, so float noise does not cost AA.
+    private func snapped(_ r: Rect) -> Rect {
+        func snap(_ v: Double) -> Double { abs(v - v.rounded()) < 1.0 / 256 ? v.rounded() : v }
+        let x0 = snap(r.minX), y0 = snap(r.minY)
+        return Rect(x: x0, y: y0, width: snap(r.maxX) - x0, height: snap(r.maxY) - y0)
+    }
+}
+
+/// A paint resolved for the current transform and alpha.
+private enum Shader {
+    case solid(UInt32)
+    case gradient(GradientShader)
+    case image(ImageShader)
+
+    init?(_ paint: Paint, _ transform: AffineTransform, alpha: Double) {
+        switch paint {
+        case .solid(let c):
+            let pixel = c.withAlpha(c.alpha * alpha).pixel
+            self = .solid(pixel)
+        case .linearGradient(let g):
+            guard let s = GradientShader(g, deviceFromUser: transform) else { return nil }
+            self = .gradient(s)
+        case .image(let p):
+            guard let s = ImageShader(p, deviceFromUser: transform) else { return nil }
+            self = .image(s)
+        }
+    }
+
+    /// Shaded paints carry the global alpha in their coverage; a solid colour has it built in.
+    var needsScratch: Bool {
+        if case .solid = self { return false }
+        return true
+    }
+}

@@ -1,0 +1,173 @@
+/// How overlapping parts of a path count as inside.
+public enum FillRule: Sendable {
+    case nonZero
+    case evenOdd
+}
+
+/// The accumulation rasteriser of font-rs: every edge adds its signed area to the cells it crosses, and a
+/// prefix sum along each row turns that into exact area coverage. Rows are independent, so clipping to
+/// the region is exact: what lies above or below is dropped, what lies left or right becomes a vertical
+/// edge on the region's border.
+final class CoverageRasterizer {
+    private var cells: UnsafeMutablePointer<Float>
+    private var capacity: Int
+    private(set) var coverageRow: UnsafeMutablePointer<UInt8>
+    private var coverageCapacity: Int
+    private(set) var region = PixelRect.zero
+    private var stride = 0
+    /// Rows that received an edge: the rest are empty and skipped.
+    private var firstRow = Int.max, lastRow = Int.min
+
+    init() {
+        capacity = 0
+        cells = .allocate(capacity: 1)
+        coverageCapacity = 0
+        coverageRow = .allocate(capacity: 1)
+    }
+
+    deinit { cells.deallocate(); coverageRow.deallocate() }
+
+    /// Starts a new shape limited to `region` (device pixels).
+    func reset(region: PixelRect) {
+        self.region = region
+        stride = region.width + 2
+        let needed = stride * max(region.height, 0)
+        if needed > capacity {
+            cells.deallocate()
+            capacity = max(needed, capacity * 2)
+            cells = .allocate(capacity: capacity)
+            cells.initialize(repeating: 0, count: capacity)
+        }
+        if stride > coverageCapacity {
+            coverageRow.deallocate()
+            coverageCapacity = stride
+            coverageRow = .allocate(capacity: coverageCapacity)
+        }
+        firstRow = Int.max; lastRow = Int.min
+    }
+
+    func addPolyline(_ points: [Point], closed: Bool = true) {
+        guard points.count > 1 else { return }
+        for i in 1..<points.count { addLine(points[i - 1], points[i]) }
+        if closed { addLine(points[points.count - 1], points[0]) }
+    }
+
+    /// Adds one edge in device coordinates.
+    func addLine(_ a: Point, _ b: Point) {
+        let w = Double(region.width), h = Double(region.height)
+        guard w > 0, h > 0 else { return }
+        var x0 = a.x - Double(region.x), y0 = a.y - Double(region.y)
+        var x1 = b.x - Double(region.x), y1 = b.y - Double(region.y)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
+        // Clip to the rows of the region.
+        if (y0 <= 0 && y1 <= 0) || (y0 >= h && y1 >= h) { return }
+        if y0 < 0 || y1 < 0 || y0 > h || y1 > h {
+            let dxdy = (x1 - x0) / (y1 - y0)
+            func clampY(_ x: inout Double, _ y: inout Double) {
+                if y < 0 { x += (0 - y) * dxdy; y = 0 } else if y > h { x += (h - y) * dxdy; y = h }
+            }
+            clampY(&x0, &y0); clampY(&x1, &y1)
+        }
+        if min(x0, x1) >= 0 && max(x0, x1) <= w { accumulate(x0, y0, x1, y1); return }
+        // Split at the region's left and right borders; outside parts run along the border.
+        let xs = [0.0, w]
+        var pieces: [(Double, Double, Double, Double)] = [(x0, y0, x1, y1)]
+        for border in xs {
+            var next: [(Double, Double, Double, Double)] = []
+            for (px0, py0, px1, py1) in pieces {
+                if (px0 < border) != (px1 < border), px0 != border, px1 != border {
+                    let ty = py0 + (border - px0) / (px1 - px0) * (py1 - py0)
+                    next.append((px0, py0, border, ty)); next.append((border, ty, px1, py1))
+                } else {
+                    next.append((px0, py0, px1, py1))
+                }
+            }
+            pieces = next
+        }
+        for (px0, py0, px1, py1) in pieces {
+            accumulate(min(max(px0, 0), w), py0, min(max(px1, 0), w), py1)
+        }
+    }
+
+    private func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        if ay == by { return }
+        let dir: Float = ay < by ? 1 : -1
+        let (x0, y0, x1, y1) = ay < by ? (Float(ax), Float(ay), Float(bx), Float(by))
+                                       : (Float(bx), Float(by), Float(ax), Float(ay))
+        let dxdy = (x1 - x0) / (y1 - y0)
+        var x = x0
+        let rowStart = max(0, Int(y0)), rowEnd = min(region.height, Int(y1.rounded(.up)))
+        guard rowStart < rowEnd else { return }
+        firstRow = min(firstRow, rowStart); lastRow = max(lastRow, rowEnd - 1)
+        let limit = stride - 1
+        for y in rowStart..<rowEnd {
+            let line = cells + y * stride
+            let dy = min(Float(y + 1), y1) - max(Float(y), y0)
+            let xnext = x + dxdy * dy
+            let d = dy * dir
+            let (lo, hi) = x < xnext ? (x, xnext) : (xnext, x)
+            let loFloor = lo.rounded(.down)
+            let loI = min(Int(loFloor), limit - 1)
+            let hiCeil = hi.rounded(.up)
+            let hiI = min(Int(hiCeil), limit)
+            if hiI <= loI + 1 {
+                let xmf = 0.5 * (x + xnext) - loFloor
+                line[loI] += d - d * xmf
+                line[loI + 1] += d * xmf
+            } else {
+                let s = 1 / (hi - lo)
+                let loF = lo - loFloor
+                let a0 = 0.5 * s * (1 - loF) * (1 - loF)
+                let hiF = hi - hiCeil + 1
+                let am = 0.5 * s * hiF * hiF
+                line[loI] += d * a0
+                if hiI == loI + 2 {
+                    line[loI + 1] += d * (1 - a0 - am)
+                } else {
+                    let a1 = s * (1.5 - loF)
+                    line[loI + 1] += d * (a1 - a0)
+                    var xi = loI + 2
+                    while xi < hiI - 1 { line[xi] += d * s; xi += 1 }
+                    let a2 = a1 + Float(hiI - loI - 3) * s
+                    line[hiI - 1] += d * (1 - a2 - am)
+                }
+                line[hiI] += d * am
+            }
+            x = xnext
+        }
+    }
+
+    /// Calls `span(y, coverage)` for each row that has ink, `coverage` holding `region.width` bytes
+    /// for x = region.x ..< region.maxX; leaves the cells zeroed for the next shape.
+    func sweep(rule: FillRule, _ span: (_ y: Int, _ coverage: UnsafeMutablePointer<UInt8>) -> Void) {
+        guard firstRow <= lastRow else { return }
+        let w = region.width
+        let out = coverageRow
+        for y in firstRow...lastRow {
+            let line = cells + y * stride
+            var sum: Float = 0
+            var any: UInt8 = 0
+            switch rule {
+            case .nonZero:
+                for x in 0..<w {
+                    sum += line[x]
+                    let c = UInt8(min(abs(sum), 1) * 255 + 0.5)
+                    out[x] = c
+                    any |= c
+                }
+            case .evenOdd:
+                for x in 0..<w {
+                    sum += line[x]
+                    let a = abs(sum)
+                    let f = a - 2 * (a * 0.5).rounded(.down)
+                    let c = UInt8((f > 1 ? 2 - f : f) * 255 + 0.5)
+                    out[x] = c
+                    any |= c
+                }
+            }
+            line.update(repeating: 0, count: stride)
+            if any != 0 { span(region.y + y, out) }
+        }
+        firstRow = Int.max; lastRow = Int.min
+    }
+}

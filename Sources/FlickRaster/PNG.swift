@@ -1,0 +1,84 @@
+import CPNG
+import Foundation
+
+public struct PNGError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "\(path): \(reason)" }
+}
+
+extension Surface {
+    /// Reads a PNG of any colour type into premultiplied pixels. A damaged file throws, naming it.
+    public static func readPNG(path: String) throws -> Surface {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw PNGError(path: path, reason: "no such file")
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            throw PNGError(path: path, reason: "not a readable PNG (\(message(of: image)))")
+        }
+        image.format = UInt32(PNG_FORMAT_BGRA)
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw PNGError(path: path, reason: "unsupported size \(width)x\(height) (at most 16384 on a side)")
+        }
+        let surface = Surface(width: width, height: height)
+        guard png_image_finish_read(&image, nil, surface.pixels, Int32(width * 4), nil) != 0 else {
+            throw PNGError(path: path, reason: "damaged PNG data (\(message(of: image)))")
+        }
+        surface.premultiply()
+        return surface
+    }
+
+    /// Writes the pixels as an RGBA PNG (straight alpha), atomically: a crash never leaves half a file.
+    public func writePNG(path: String) throws {
+        let straight = copy()
+        straight.unpremultiply()
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = UInt32(PNG_FORMAT_BGRA)
+        defer { png_image_free(&image) }
+        let temporary = path + ".tmp-\(getpid())"
+        guard png_image_write_to_file(&image, temporary, 0, straight.pixels, Int32(width * 4), nil) != 0 else {
+            unlink(temporary)
+            throw PNGError(path: path, reason: "could not write PNG (\(Self.message(of: image)))")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw PNGError(path: path, reason: "could not replace file: \(reason)")
+        }
+    }
+
+    private static func message(of image: png_image) -> String {
+        withUnsafeBytes(of: image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
+    func premultiply() {
+        for y in 0..<height {
+            let r = row(y)
+            for x in 0..<width {
+                let p = r[x], a = p >> 24
+                r[x] = (p & 0xFF00_0000) | (scalePixel(p, by: a) & 0x00FF_FFFF)
+            }
+        }
+    }
+
+    func unpremultiply() {
+        for y in 0..<height {
+            let r = row(y)
+            for x in 0..<width {
+                let p = r[x], a = p >> 24
+                guard a != 0 && a != 255 else { if a == 0 { r[x] = 0 }; continue }
+                func ch(_ s: UInt32) -> UInt32 { min(255, (((p >> s) & 0xFF) * 255 + a / 2) / a) << s }
+                r[x] = (a << 24) | ch(16) | ch(8) | ch(0)
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// A rectangle of premultiplied 32-bit pixels, 0xAARRGGBB in native order: B, G, R, A in memory on
+/// little-endian — DRM's ARGB8888 and XRGB8888. It owns its memory or wraps memory it does not own
+/// (a mapped dumb buffer), without copying.
+public final class Surface {
+    public let width: Int
+    public let height: Int
+    /// Distance between rows, in pixels (DRM's pitch / 4).
+    public let stride: Int
+    public let pixels: UnsafeMutablePointer<UInt32>
+    private let ownsMemory: Bool
+
+    public init(width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "Surface size must not be negative")
+        self.width = width
+        self.height = height
+        self.stride = width
+        pixels = .allocate(capacity: max(1, width * height))
+        pixels.initialize(repeating: 0, count: max(1, width * height))
+        ownsMemory = true
+    }
+
+    /// Wraps `memory`; the caller keeps it alive and mapped for the surface's lifetime.
+    public init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, strideBytes: Int) {
+        precondition(strideBytes % 4 == 0 && strideBytes >= width * 4, "stride must hold a row of 32-bit pixels")
+        self.width = width
+        self.height = height
+        self.stride = strideBytes / 4
+        pixels = memory.bindMemory(to: UInt32.self, capacity: stride * height)
+        ownsMemory = false
+    }
+
+    deinit { if ownsMemory { pixels.deallocate() } }
+
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    @inlinable @inline(__always)
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * stride }
+
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get { precondition(bounds.contains(x, y)); return row(y)[x] }
+        set { precondition(bounds.contains(x, y)); row(y)[x] = newValue }
+    }
+
+    public func clear(to pixel: UInt32 = 0) {
+        for y in 0..<height { row(y).update(repeating: pixel, count: width) }
+    }
+
+    /// A copy that owns its memory.
+    public func copy() -> Surface {
+        let out = Surface(width: width, height: height)
+        for y in 0..<height { out.row(y).update(from: row(y), count: width) }
+        return out
+    }
+
+    /// True when every pixel is opaque: such an image can be blitted with plain copies.
+    public var isOpaque: Bool {
+        for y in 0..<height {
+            let r = row(y)
+            var acc: UInt32 = 0xFF00_0000
+            for x in 0..<width { acc &= r[x] }
+            if acc & 0xFF00_0000 != 0xFF00_0000 { return false }
+        }
+        return true
+    }
+}
+
+extension PixelRect {
+    public func contains(_ px: Int, _ py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import FlickRaster
+
+@Test func scalePixelIsExactlyRoundedDivisionBy255() {
+    for a in UInt32(0)...255 {
+        for v in stride(from: UInt32(0), through: 255, by: 1) {
+            let p = v << 24 | v << 16 | v << 8 | v
+            let expected = (v * a + 127) / 255
+            let got = scalePixel(p, by: a)
+            #expect(got == expected << 24 | expected << 16 | expected << 8 | expected, "v=\(v) a=\(a)")
+        }
+    }
+}
+
+@Test func sourceOverFollowsPorterDuff() {
+    let src = Color(red: 1, green: 0, blue: 0, alpha: 0.5).pixel
+    let dst = Color(red: 0, green: 0, blue: 1, alpha: 1).pixel
+    let out = sourceOver(src, dst)
+    // result = src + dst·(1 − αs): red 128, blue 255·(1 − 128/255) = 127, alpha 255.
+    #expect(red(out) == 128)
+    #expect(blue(out) == 127)
+    #expect(alpha(out) == 255)
+    #expect(green(out) == 0)
+}
+
+@Test func translucentFillOverWhiteMatchesTheFormula() {
+    let canvas = makeCanvas(4, 4)
+    canvas.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: Color(red: 0, green: 0, blue: 0, alpha: 0.25))
+    let expected = 255 - Int((255 * 0.25).rounded()) // 191
+    #expect(red(canvas.surface[1, 1]) == expected)
+    #expect(alpha(canvas.surface[1, 1]) == 255)
+}
+
+@Test func copyModeReplacesTheDestinationIncludingAlpha() {
+    let canvas = makeCanvas(4, 4)
+    canvas.blendMode = .copy
+    canvas.fill(Rect(x: 0, y: 0, width: 2, height: 2), color: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+    #expect(canvas.surface[0, 0] == Color(red: 1, green: 0, blue: 0, alpha: 0.5).pixel)
+    #expect(canvas.surface[3, 3] == 0xFFFF_FFFF)
+}
+
+@Test func globalAlphaScalesEveryPaint() {
+    let canvas = makeCanvas(4, 4)
+    canvas.globalAlpha = 0.5
+    canvas.fill(Path.rect(Rect(x: 0, y: 0, width: 4, height: 4)), paint: .solid(.black))
+    #expect(abs(red(canvas.surface[2, 2]) - 128) <= 1)
+}
+
+@Test func colorPixelIsPremultipliedInDRMByteOrder() {
+    let p = Color(red: 1, green: 0.5, blue: 0, alpha: 1).pixel
+    #expect(p == 0xFFFF_8000)
+    withUnsafeBytes(of: p.littleEndian) { bytes in
+        #expect(Array(bytes) == [0x00, 0x80, 0xFF, 0xFF]) // B, G, R, A in memory
+    }
+    #expect(Color(red: 1, green: 1, blue: 1, alpha: 0.5).pixel == 0x8080_8080)
+}
