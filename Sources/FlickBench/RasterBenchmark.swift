@@ -1,0 +1,112 @@
+import FlickRaster
+import FlickText
+import Foundation
+
+/// Another implementation of the same operations, measured in the same run (pixman, in its own target).
+public protocol ReferenceRenderer {
+    var name: String { get }
+    /// A closure drawing one frame of `operation` into `scenes.target`, or nil if it has no equivalent.
+    func frame(_ operation: RasterOperation, scenes: RasterScenes) -> (() -> Void)?
+}
+
+public struct BenchRow: Sendable {
+    public let size: FrameSize
+    public let operation: RasterOperation
+    public let flickNanos: Double
+    public let baselineNanos: Double
+    public let referenceNanos: Double?
+}
+
+public enum RasterBenchmark {
+    public static func run(sizes: [FrameSize] = FrameSize.standard, fonts: FontCollection,
+                           reference: ReferenceRenderer? = nil,
+                           report: (BenchRow) -> Void) throws {
+        for size in sizes {
+            let scenes = try RasterScenes(size: size, fonts: fonts)
+            let flick = FlickFrames(scenes: scenes)
+            for op in RasterOperation.allCases {
+                let flickNanos = Stopwatch.median(flick.frame(op))
+                let baselineNanos = Stopwatch.median(BaselineFrames.frame(op.baseline, scenes: scenes))
+                let referenceNanos = reference?.frame(op, scenes: scenes).map { Stopwatch.median($0) }
+                report(BenchRow(size: size, operation: op, flickNanos: flickNanos,
+                                baselineNanos: baselineNanos, referenceNanos: referenceNanos))
+            }
+        }
+    }
+
+    public static func header(referenceName: String?) -> String {
+        var line = pad("frame", 10) + pad("operation", 20) + pad("flick ms", 10, right: true)
+            + pad("baseline", 18, right: true) + pad("×baseline", 11, right: true)
+        if let referenceName {
+            line += pad("\(referenceName) ms", 12, right: true) + pad("flick/\(referenceName)", 14, right: true)
+        }
+        return line
+    }
+
+    public static func format(_ row: BenchRow, withReference: Bool) -> String {
+        func ms(_ ns: Double) -> String { String(format: "%.3f", ns / 1e6) }
+        var line = pad(row.size.description, 10) + pad(row.operation.rawValue, 20) + pad(ms(row.flickNanos), 10, right: true)
+            + pad("\(row.operation.baseline.rawValue) \(ms(row.baselineNanos))", 18, right: true)
+            + pad(String(format: "%.2f", row.flickNanos / row.baselineNanos), 11, right: true)
+        if withReference {
+            if let ref = row.referenceNanos {
+                line += pad(ms(ref), 12, right: true) + pad(String(format: "%.2f", row.flickNanos / ref), 14, right: true)
+            } else {
+                line += pad("—", 12, right: true) + pad("—", 14, right: true)
+            }
+        }
+        return line
+    }
+
+    private static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
+        let gap = String(repeating: " ", count: max(1, width - s.count))
+        return right ? gap + s : s + gap
+    }
+}
+
+/// One frame of each operation drawn by Flick's Canvas.
+struct FlickFrames {
+    let scenes: RasterScenes
+    let canvas: Canvas
+    let shapes: [(Path, Color)]
+
+    init(scenes: RasterScenes) {
+        self.scenes = scenes
+        canvas = Canvas(surface: scenes.target)
+        shapes = scenes.shapes()
+    }
+
+    func frame(_ op: RasterOperation) -> () -> Void {
+        let s = scenes, canvas = canvas
+        let full = Rect(x: 0, y: 0, width: Double(s.size.width), height: Double(s.size.height))
+        switch op {
+        case .opaqueFill:
+            return { canvas.fill(full, color: Color(hex: 0x336699)) }
+        case .copyAtOffset:
+            return {
+                canvas.blendMode = .copy
+                canvas.draw(s.opaqueLayer, at: Point(Double(RasterScenes.copyOffset), 0))
+                canvas.blendMode = .sourceOver
+            }
+        case .sourceOver:
+            return { canvas.draw(s.translucentLayer, at: .zero) }
+        case .shapes:
+            let shapes = shapes
+            return { for (path, color) in shapes { canvas.fill(path, paint: .solid(color)) } }
+        case .glyphs:
+            return { canvas.draw(s.text, at: Point(10, 10), color: s.textColor) }
+        }
+    }
+}
+
+/// What plain memory operations cost for one frame: the floor for fills and copies.
+enum BaselineFrames {
+    static func frame(_ baseline: RasterOperation.Baseline, scenes: RasterScenes) -> () -> Void {
+        let target = scenes.target, source = scenes.translucentLayer
+        let bytes = target.stride * target.height * 4
+        switch baseline {
+        case .memset: return { memset(target.pixels, 0x5A, bytes) }
+        case .memcpy: return { memcpy(target.pixels, source.pixels, bytes) }
+        }
+    }
+}
