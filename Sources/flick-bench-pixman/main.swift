@@ -1,1 +1,18 @@
-print("bench")
+import Foundation
+import FlickBench
+import FlickText
+
+// `flick bench` with pixman measured beside it. Built separately so the shipped `flick` never links pixman.
+#if DEBUG
+print("note: this is a debug build; figures mean little. Use: swift run -c release flick-bench-pixman")
+#endif
+do {
+    let reference = PixmanRenderer()
+    print(RasterBenchmark.header(referenceName: reference.name))
+    try RasterBenchmark.run(fonts: FontCollection(), reference: reference) {
+        print(RasterBenchmark.format($0, withReference: true))
+    }
+} catch {
+    print("flick-bench-pixman: \(error)")
+    exit(1)
+}

@@ -1,0 +1,91 @@
+import CPixman
+import FlickBench
+import FlickRaster
+import FlickText
+
+/// The same frames drawn by pixman, on the same pixel memory, as the reference in `flick bench`'s table.
+final class PixmanRenderer: ReferenceRenderer {
+    let name = "pixman"
+    private var retained: [OpaquePointer] = []
+    private var glyphStore: [UnsafeMutablePointer<UInt8>] = []
+
+    deinit {
+        for image in retained { pixman_image_unref(image) }
+        for buffer in glyphStore { buffer.deallocate() }
+    }
+
+    func frame(_ operation: RasterOperation, scenes: RasterScenes) -> (() -> Void)? {
+        let target = wrap(scenes.target)
+        let w = Int32(scenes.size.width), h = Int32(scenes.size.height)
+        switch operation {
+        case .opaqueFill:
+            var color = pixman_color_t(red: 0x3333, green: 0x6666, blue: 0x9999, alpha: 0xFFFF)
+            var box = pixman_box32_t(x1: 0, y1: 0, x2: w, y2: h)
+            return { _ = pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &color, 1, &box) }
+        case .copyAtOffset:
+            let source = wrap(scenes.opaqueLayer)
+            let sx = Int32(-RasterScenes.copyOffset)
+            return { pixman_image_composite32(PIXMAN_OP_SRC, source, nil, target, sx, 0, 0, 0, 0, 0, w, h) }
+        case .sourceOver:
+            let source = wrap(scenes.translucentLayer)
+            return { pixman_image_composite32(PIXMAN_OP_OVER, source, nil, target, 0, 0, 0, 0, 0, 0, w, h) }
+        case .shapes:
+            return nil
+        case .glyphs:
+            return glyphFrame(scenes, target: target)
+        }
+    }
+
+    /// Each glyph's coverage as an a8 mask composited with a solid source: what a text renderer on
+    /// pixman does per glyph (X's glyph path in the end does the same composite).
+    private func glyphFrame(_ scenes: RasterScenes, target: OpaquePointer) -> () -> Void {
+        let layout = scenes.text
+        let c = scenes.textColor
+        var color = pixman_color_t(red: UInt16(c.red * 0xFFFF), green: UInt16(c.green * 0xFFFF),
+                                   blue: UInt16(c.blue * 0xFFFF), alpha: 0xFFFF)
+        let solid = pixman_image_create_solid_fill(&color)!
+        retained.append(solid)
+        var draws: [(mask: OpaquePointer, x: Int32, y: Int32, w: Int32, h: Int32)] = []
+        var masks: [GlyphIndex: OpaquePointer] = [:]
+        let origin = Point(10, 10)
+        for line in layout.lines {
+            for positioned in line.glyphs {
+                let glyph = layout.face.glyph(positioned.index, pixelSize: layout.pixelSize)
+                guard glyph.mask.width > 0 else { continue }
+                let mask = masks[positioned.index] ?? makeMask(glyph.mask)
+                masks[positioned.index] = mask
+                let x = Int32((origin.x + positioned.x).rounded()) + Int32(glyph.left)
+                let y = Int32((origin.y + positioned.y).rounded()) - Int32(glyph.top)
+                draws.append((mask, x, y, Int32(glyph.mask.width), Int32(glyph.mask.height)))
+            }
+        }
+        return {
+            for d in draws {
+                pixman_image_composite32(PIXMAN_OP_OVER, solid, d.mask, target, 0, 0, 0, 0, d.x, d.y, d.w, d.h)
+            }
+        }
+    }
+
+    private func makeMask(_ mask: AlphaMask) -> OpaquePointer {
+        // pixman wants rows 4-byte aligned.
+        let stride = (mask.width + 3) & ~3
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * mask.height)
+        bytes.initialize(repeating: 0, count: stride * mask.height)
+        for y in 0..<mask.height {
+            for x in 0..<mask.width { bytes[y * stride + x] = mask[x, y] }
+        }
+        glyphStore.append(bytes)
+        let image = pixman_image_create_bits(PIXMAN_a8, Int32(mask.width), Int32(mask.height),
+                                             UnsafeMutableRawPointer(bytes).assumingMemoryBound(to: UInt32.self),
+                                             Int32(stride))!
+        retained.append(image)
+        return image
+    }
+
+    private func wrap(_ surface: Surface) -> OpaquePointer {
+        let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(surface.width), Int32(surface.height),
+                                             surface.pixels, Int32(surface.stride * 4))!
+        retained.append(image)
+        return image
+    }
+}
