@@ -36,6 +36,6 @@ let package = Package(
 
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
-        .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps"], resources: [.copy("Goldens")]),
+        .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps", "FlickText", "FlickRaster"], exclude: ["Goldens"]),
     ]
 )

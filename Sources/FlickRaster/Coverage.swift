@@ -90,10 +90,11 @@ final class CoverageRasterizer {
     }
 
     private func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        if ay == by { return }
         let dir: Float = ay < by ? 1 : -1
         let (x0, y0, x1, y1) = ay < by ? (Float(ax), Float(ay), Float(bx), Float(by))
                                        : (Float(bx), Float(by), Float(ax), Float(ay))
+        // Edges flatter than Float can tell apart add no area.
+        guard y1 > y0 else { return }
         let dxdy = (x1 - x0) / (y1 - y0)
         var x = x0
         let rowStart = max(0, Int(y0)), rowEnd = min(region.height, Int(y1.rounded(.up)))
@@ -105,13 +106,14 @@ final class CoverageRasterizer {
             let dy = min(Float(y + 1), y1) - max(Float(y), y0)
             let xnext = x + dxdy * dy
             let d = dy * dir
-            let (lo, hi) = x < xnext ? (x, xnext) : (xnext, x)
+            // Stepping x by dxdy can stray a rounding error past the region's edges.
+            let (lo, hi) = x < xnext ? (max(x, 0), xnext) : (max(xnext, 0), x)
             let loFloor = lo.rounded(.down)
             let loI = min(Int(loFloor), limit - 1)
             let hiCeil = hi.rounded(.up)
             let hiI = min(Int(hiCeil), limit)
             if hiI <= loI + 1 {
-                let xmf = 0.5 * (x + xnext) - loFloor
+                let xmf = min(max(0.5 * (x + xnext) - loFloor, 0), 1)
                 line[loI] += d - d * xmf
                 line[loI + 1] += d * xmf
             } else {

@@ -1,0 +1,101 @@
+import Foundation
+
+public enum FontWeight: Hashable, Sendable, CaseIterable {
+    case regular, bold
+
+    var fileName: String {
+        switch self {
+        case .regular: "DejaVuSans.ttf"
+        case .bold: "DejaVuSans-Bold.ttf"
+        }
+    }
+}
+
+/// The bundled fonts: one directory, one FreeType library, faces opened on first use and kept.
+public final class FontCollection {
+    /// The file whose presence marks a fonts directory.
+    static let probeFile = FontWeight.regular.fileName
+
+    public let directory: String
+    public let library: FontLibrary
+    private var faces: [FontWeight: FontFace] = [:]
+
+    /// Uses the fonts directory `locateFontsDirectory()` finds.
+    public convenience init() throws(TextError) {
+        try self.init(directory: Self.locateFontsDirectory())
+    }
+
+    public init(directory: String, library: FontLibrary? = nil) throws(TextError) {
+        self.directory = directory
+        if let library {
+            self.library = library
+        } else {
+            self.library = try FontLibrary()
+        }
+    }
+
+    public func face(_ weight: FontWeight = .regular) throws(TextError) -> FontFace {
+        if let open = faces[weight] { return open }
+        let face = try library.openFace(atPath: path(of: weight))
+        faces[weight] = face
+        return face
+    }
+
+    public func path(of weight: FontWeight) -> String {
+        URL(fileURLWithPath: directory).appendingPathComponent(weight.fileName).path
+    }
+
+    /// Where the bundled `Fonts/` live, first match wins:
+    /// 1. `$FLICK_FONTS` (an error if set but wrong: an explicit override should not be silently ignored);
+    /// 2. `<executable dir>/../share/flick/Fonts` (an installed tree);
+    /// 3. `Fonts/` in the executable's directory or any parent (`.build/release/flick` in a checkout);
+    /// 4. the checkout this module was compiled from.
+    public static func locateFontsDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executablePath: String? = currentExecutablePath(),
+        sourceTreeFonts: String? = compiledSourceTreeFonts
+    ) throws(TextError) -> String {
+        if let override = environment["FLICK_FONTS"], !override.isEmpty {
+            guard holdsFonts(override) else { throw .fontsOverrideInvalid(directory: override) }
+            return override
+        }
+        var searched: [String] = []
+        if let executablePath {
+            let binDir = URL(fileURLWithPath: executablePath).deletingLastPathComponent().standardizedFileURL
+            let installed = binDir.appendingPathComponent("../share/flick/Fonts").standardizedFileURL.path
+            if holdsFonts(installed) { return installed }
+            searched.append(installed)
+
+            var dir = binDir
+            while true {
+                let candidate = dir.appendingPathComponent("Fonts").path
+                if holdsFonts(candidate) { return candidate }
+                let parent = dir.deletingLastPathComponent().standardizedFileURL
+                if parent.path == dir.path { break }
+                dir = parent
+            }
+            searched.append("Fonts/ in \(binDir.path) and its parents")
+        }
+        if let sourceTreeFonts {
+            if holdsFonts(sourceTreeFonts) { return sourceTreeFonts }
+            searched.append(sourceTreeFonts)
+        }
+        throw .fontsNotFound(searched: searched)
+    }
+
+    /// `<repo>/Fonts`, three levels up from Sources/FlickText/FontCollection.swift at compile time.
+    public static let compiledSourceTreeFonts: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fonts").path
+
+    public static func currentExecutablePath() -> String? {
+        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return resolved
+        }
+        return Bundle.main.executablePath
+    }
+
+    private static func holdsFonts(_ directory: String) -> Bool {
+        FileManager.default.fileExists(atPath: URL(fileURLWithPath: directory).appendingPathComponent(probeFile).path)
+    }
+}

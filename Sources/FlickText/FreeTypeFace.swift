@@ -1,0 +1,195 @@
+import CFreeType
+import FlickRaster
+
+/// A glyph's index in its face; 0 is `.notdef`, the box drawn for characters the font lacks.
+public typealias GlyphIndex = UInt32
+
+/// FreeType's function-like macros do not import into Swift; these are their values from freetype.h.
+private enum FreeTypeFlag {
+    static let faceScalable = 1 << 0         // FT_FACE_FLAG_SCALABLE
+    static let faceKerning = 1 << 6          // FT_FACE_FLAG_KERNING
+    static let loadNoBitmap: Int32 = 1 << 3  // FT_LOAD_NO_BITMAP
+    // FT_LOAD_TARGET_LIGHT = FT_LOAD_TARGET_(FT_RENDER_MODE_LIGHT): the mode in bits 16...19.
+    static let loadTargetLight = Int32(FT_RENDER_MODE_LIGHT.rawValue & 15) << 16
+    // Light hinting snaps only vertically, so stems stay crisp without distorting shapes,
+    // and the advances it returns are whole pixels.
+    static let glyphLoad = loadTargetLight | loadNoBitmap
+}
+
+/// One FreeType library instance. Faces keep their library alive, and share its glyph cache.
+public final class FontLibrary {
+    let handle: FT_Library
+    public let glyphCache: GlyphCache
+    private var nextFaceID: UInt32 = 0
+
+    public init(glyphCacheBytes: Int = GlyphCache.defaultByteBudget) throws(TextError) {
+        var library: FT_Library?
+        let error = FT_Init_FreeType(&library)
+        guard error == 0, let library else {
+            throw .freeType(file: "libfreetype", call: "FT_Init_FreeType", code: error)
+        }
+        handle = library
+        glyphCache = GlyphCache(byteBudget: glyphCacheBytes)
+    }
+
+    deinit { FT_Done_FreeType(handle) }
+
+    /// Opens the first face of the font file at `path`; a missing, damaged or unusable file throws.
+    public func openFace(atPath path: String) throws(TextError) -> FontFace {
+        nextFaceID += 1
+        return try FontFace(path: path, library: self, id: nextFaceID)
+    }
+}
+
+/// A scalable font face. Not thread-safe: FreeType faces carry the current size and glyph slot.
+public final class FontFace {
+    public let path: String
+    public let library: FontLibrary
+    public let familyName: String
+    public let styleName: String
+    public let glyphCount: Int
+    public let unitsPerEm: Int
+    /// True when the face has a legacy TrueType `kern` table that FT_Get_Kerning reads.
+    public let hasKerning: Bool
+
+    let id: UInt32
+    private let face: FT_Face
+    /// The 26.6 pixel size last set on `face`; FT_Set_Char_Size is only called when it changes.
+    private var activeSize: Int32 = 0
+    private var metricsBySize: [Int32: FontMetrics] = [:]
+
+    fileprivate init(path: String, library: FontLibrary, id: UInt32) throws(TextError) {
+        var opened: FT_Face?
+        let error = path.withCString { FT_New_Face(library.handle, $0, 0, &opened) }
+        guard error == 0, let face = opened else { throw .freeType(file: path, call: "FT_New_Face", code: error) }
+        do throws(TextError) {
+            try Self.validate(face, path: path)
+        } catch {
+            FT_Done_Face(face)
+            throw error
+        }
+        self.path = path
+        self.library = library
+        self.id = id
+        self.face = face
+        familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
+        styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        glyphCount = Int(face.pointee.num_glyphs)
+        unitsPerEm = Int(face.pointee.units_per_EM)
+        hasKerning = Int(face.pointee.face_flags) & FreeTypeFlag.faceKerning != 0
+        activeSize = Self.probeSize
+    }
+
+    deinit {
+        library.glyphCache.removeGlyphs(ofFace: id)
+        FT_Done_Face(face)
+    }
+
+    /// FT_New_Face accepts files whose tables run past the end (it drops them) or that hold only
+    /// bitmaps; checking now turns such files into an error at open, not blank or broken text later.
+    private static func validate(_ face: FT_Face, path: String) throws(TextError) {
+        if let directory = SFNTDirectory(path: path), let size = SFNTDirectory.fileSize(path),
+           let table = directory.firstTableBeyond(size) {
+            throw .truncatedFont(file: path, table: table)
+        }
+        guard Int(face.pointee.face_flags) & FreeTypeFlag.faceScalable != 0 else {
+            throw .unusableFont(file: path, reason: "not a scalable font")
+        }
+        guard face.pointee.num_glyphs > 0 else { throw .unusableFont(file: path, reason: "font has no glyphs") }
+        try check(FT_Select_Charmap(face, FT_ENCODING_UNICODE), path, "FT_Select_Charmap")
+        try check(FT_Set_Char_Size(face, 0, FT_F26Dot6(probeSize), 72, 72), path, "FT_Set_Char_Size")
+        let probes: [Unicode.Scalar] = ["A", "g", "0"]
+        for scalar in probes {
+            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            try check(FT_Load_Glyph(face, index, FreeTypeFlag.glyphLoad), path, "FT_Load_Glyph")
+        }
+        let last = FT_UInt(face.pointee.num_glyphs - 1)
+        try check(FT_Load_Glyph(face, last, FreeTypeFlag.glyphLoad), path, "FT_Load_Glyph")
+    }
+
+    private static let probeSize: Int32 = 16 * 64
+
+    private static func check(_ error: FT_Error, _ path: String, _ call: String) throws(TextError) {
+        if error != 0 { throw .freeType(file: path, call: call, code: error) }
+    }
+
+    /// The glyph for `scalar` in this face's Unicode cmap, or 0 (`.notdef`) when the face lacks it.
+    public func glyphIndex(for scalar: Unicode.Scalar) -> GlyphIndex {
+        GlyphIndex(FT_Get_Char_Index(face, FT_ULong(scalar.value)))
+    }
+
+    /// Ascent, descent and line height at `pixelSize`, from FreeType's (hinted, 26.6) size metrics.
+    public func metrics(pixelSize: Double) -> FontMetrics {
+        metrics(sizeKey: Self.sizeKey(pixelSize))
+    }
+
+    func metrics(sizeKey: Int32) -> FontMetrics {
+        if let known = metricsBySize[sizeKey] { return known }
+        let result: FontMetrics
+        if (try? activate(sizeKey)) != nil {
+            let m = face.pointee.size.pointee.metrics
+            result = FontMetrics(pixelSize: Double(sizeKey) / 64, ascent: Double(m.ascender) / 64,
+                                 descent: Double(-m.descender) / 64, lineHeight: Double(m.height) / 64)
+        } else {
+            // Unreachable for the scalable faces `validate` admits; design units keep layout sane anyway.
+            let scale = Double(sizeKey) / 64 / Double(max(1, unitsPerEm))
+            result = FontMetrics(pixelSize: Double(sizeKey) / 64, ascent: Double(face.pointee.ascender) * scale,
+                                 descent: Double(-face.pointee.descender) * scale,
+                                 lineHeight: Double(face.pointee.height) * scale)
+        }
+        metricsBySize[sizeKey] = result
+        return result
+    }
+
+    /// The pair adjustment FreeType's FT_Get_Kerning gives (grid-fitted), in pixels; 0 without a `kern` table.
+    public func kerning(between left: GlyphIndex, and right: GlyphIndex, pixelSize: Double) -> Double {
+        kerning(left, right, sizeKey: Self.sizeKey(pixelSize))
+    }
+
+    func kerning(_ left: GlyphIndex, _ right: GlyphIndex, sizeKey: Int32) -> Double {
+        guard hasKerning, left != 0, right != 0, (try? activate(sizeKey)) != nil else { return 0 }
+        var delta = FT_Vector()
+        guard FT_Get_Kerning(face, left, right, FT_KERNING_DEFAULT.rawValue, &delta) == 0 else { return 0 }
+        return Double(delta.x) / 64
+    }
+
+    /// Loads and rasterises one glyph, uncached: light hinting, 8-bit gray coverage.
+    func renderGlyph(_ index: GlyphIndex, sizeKey: Int32) throws(TextError) -> Glyph {
+        try activate(sizeKey)
+        try Self.check(FT_Load_Glyph(face, index, FreeTypeFlag.glyphLoad), path, "FT_Load_Glyph")
+        let slot = face.pointee.glyph!
+        if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
+            try Self.check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), path, "FT_Render_Glyph")
+        }
+        let advance = Double(slot.pointee.advance.x) / 64
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width), height = Int(bitmap.rows)
+        guard width > 0, height > 0, let buffer = bitmap.buffer else {
+            return Glyph(mask: AlphaMask(width: 0, height: 0), left: 0, top: 0, advance: advance)
+        }
+        var coverage = [UInt8](repeating: 0, count: width * height)
+        let pitch = Int(bitmap.pitch)
+        let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+        for y in 0..<height {
+            // A negative pitch means rows run bottom-up; buffer still points at the first row FreeType stores.
+            let row = buffer + (pitch >= 0 ? y * pitch : (height - 1 - y) * -pitch)
+            for x in 0..<width {
+                coverage[y * width + x] = mono ? (row[x >> 3] & (0x80 >> UInt8(x & 7)) != 0 ? 255 : 0) : row[x]
+            }
+        }
+        return Glyph(mask: AlphaMask(width: width, height: height, coverage: coverage),
+                     left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top), advance: advance)
+    }
+
+    private func activate(_ sizeKey: Int32) throws(TextError) {
+        guard sizeKey != activeSize else { return }
+        try Self.check(FT_Set_Char_Size(face, 0, FT_F26Dot6(sizeKey), 72, 72), path, "FT_Set_Char_Size")
+        activeSize = sizeKey
+    }
+
+    /// Pixel sizes in 26.6, clamped to what FreeType's hinter handles; also the glyph cache's size key.
+    static func sizeKey(_ pixelSize: Double) -> Int32 {
+        guard pixelSize.isFinite else { return 64 }
+        return Int32(min(2048 * 64, max(64, (pixelSize * 64).rounded())))
+    }
+}

@@ -1,0 +1,158 @@
+import FlickRaster
+import Testing
+@testable import FlickText
+
+private func width(_ text: String, _ face: FontFace, _ size: Double = 24) -> Double {
+    TextLayout(text, face: face, pixelSize: size).size.width
+}
+
+@Test func sentenceWrapsAtSpacesToTheExpectedLines() throws {
+    let face = try TestFonts.regular()
+    let maxWidth = max(width("The quick brown fox", face), width("jumps over the lazy", face)) + 1
+    try #require(width("The quick brown fox jumps", face) > maxWidth)
+    try #require(width("jumps over the lazy dog", face) > maxWidth)
+    let layout = TextLayout("The quick brown fox jumps over the lazy dog", face: face, pixelSize: 24,
+                            options: .init(maxWidth: maxWidth))
+    #expect(layout.lineTexts == ["The quick brown fox", "jumps over the lazy", "dog"])
+    #expect(layout.lines.allSatisfy { $0.width <= maxWidth })
+    #expect(layout.size.width == width("The quick brown fox", face) || layout.size.width == width("jumps over the lazy", face))
+    #expect(!layout.isTruncated)
+}
+
+@Test func spacesAtABreakHangAndDoNotStartTheNextLine() throws {
+    let face = try TestFonts.regular()
+    let layout = TextLayout("alpha    beta", face: face, pixelSize: 24, options: .init(maxWidth: width("alpha", face) + 2))
+    #expect(layout.lineTexts == ["alpha", "beta"])
+}
+
+@Test func wordLongerThanTheLineBreaksBetweenCharacters() throws {
+    let face = try TestFonts.regular()
+    let word = "Supercalifragilisticexpialidocious"
+    let layout = TextLayout("A \(word)", face: face, pixelSize: 24, options: .init(maxWidth: 100))
+    #expect(layout.lines.count > 2)
+    #expect(layout.lines[0].text == "A")
+    #expect(layout.lines.dropFirst().map(\.text).joined() == word)
+    #expect(layout.lines.allSatisfy { $0.width <= 100 })
+    // Greedy: each broken line is full, so its next character would not have fitted.
+    var consumed = 0
+    for line in layout.lines.dropFirst().dropLast() {
+        consumed += line.text.count
+        let next = word.dropFirst(consumed).prefix(1)
+        #expect(width(line.text + next, face) > 100)
+    }
+}
+
+@Test func lineNarrowerThanOneGlyphStillMakesProgress() throws {
+    let face = try TestFonts.regular()
+    let layout = TextLayout("WWW", face: face, pixelSize: 24, options: .init(maxWidth: 1))
+    #expect(layout.lineTexts == ["W", "W", "W"])
+}
+
+@Test func hyphenatedWordsBreakAfterTheHyphen() throws {
+    let face = try TestFonts.regular()
+    let layout = TextLayout("well-known fact", face: face, pixelSize: 24,
+                            options: .init(maxWidth: width("well-kno", face)))
+    #expect(layout.lineTexts == ["well-", "known", "fact"])
+    let unbroken = TextLayout("well-known fact", face: face, pixelSize: 24,
+                              options: .init(maxWidth: width("well-kno", face), breaksAfterHyphens: false))
+    #expect(unbroken.lineTexts.first == "well-kno")
+    let sign = TextLayout("x -5", face: face, pixelSize: 24, options: .init(maxWidth: width("x -", face)))
+    #expect(sign.lineTexts == ["x", "-5"])
+}
+
+@Test func explicitNewlinesStartNewLines() throws {
+    let face = try TestFonts.regular()
+    #expect(TextLayout("one\ntwo\r\nthree\rfour", face: face, pixelSize: 16).lineTexts == ["one", "two", "three", "four"])
+    #expect(TextLayout("a\n\nb\n", face: face, pixelSize: 16).lineTexts == ["a", "", "b", ""])
+    let wrapped = TextLayout("short\nthe second paragraph wraps", face: face, pixelSize: 16,
+                             options: .init(maxWidth: width("the second", face, 16) + 1))
+    #expect(wrapped.lineTexts == ["short", "the second", "paragraph", "wraps"])
+}
+
+@Test func emptyTextIsOneEmptyLine() throws {
+    let face = try TestFonts.regular()
+    let layout = TextLayout("", face: face, pixelSize: 24)
+    #expect(layout.lines.count == 1)
+    #expect(layout.size == Size(width: 0, height: face.metrics(pixelSize: 24).lineHeight))
+}
+
+@Test func maxLinesEndsInAnEllipsisThatFits() throws {
+    let face = try TestFonts.regular()
+    let layout = TextLayout("Hello wonderful world", face: face, pixelSize: 24, options: .init(maxWidth: 90, maxLines: 1))
+    #expect(layout.lines.count == 1)
+    #expect(layout.isTruncated)
+    let line = try #require(layout.lines.first)
+    #expect(line.text.hasSuffix("\u{2026}"))
+    #expect(line.text.count > 1)
+    #expect(line.width <= 90)
+    #expect(line.glyphs.last?.index == face.glyphIndex(for: "\u{2026}"))
+    // The longest prefix: one more character would not have fitted.
+    let kept = String(line.text.dropLast())
+    let longer = String("Hello wonderful world".prefix(kept.count + 1))
+    #expect(width(longer + "\u{2026}", face) > 90)
+}
+
+@Test func maxLinesCutsWrappedAndExplicitLines() throws {
+    let face = try TestFonts.regular()
+    let layout = TextLayout("a\nb\nc", face: face, pixelSize: 24, options: .init(maxLines: 2))
+    #expect(layout.lineTexts == ["a", "b\u{2026}"])
+    let fits = TextLayout("a\nb", face: face, pixelSize: 24, options: .init(maxLines: 2))
+    #expect(fits.lineTexts == ["a", "b"])
+    #expect(!fits.isTruncated)
+    let wrapped = TextLayout("The quick brown fox jumps over the lazy dog", face: face, pixelSize: 24,
+                             options: .init(maxWidth: 150, maxLines: 2))
+    #expect(wrapped.lines.count == 2)
+    #expect(wrapped.lines[1].text.hasSuffix("\u{2026}"))
+    #expect(wrapped.lines.allSatisfy { $0.width <= 150 })
+}
+
+@Test func centreAndRightAlignmentOffsetEachLine() throws {
+    let face = try TestFonts.regular()
+    let text = "centred text\nis here"
+    let left = TextLayout(text, face: face, pixelSize: 24, options: .init(maxWidth: 300))
+    let centre = TextLayout(text, face: face, pixelSize: 24, options: .init(maxWidth: 300, alignment: .center))
+    let right = TextLayout(text, face: face, pixelSize: 24, options: .init(maxWidth: 300, alignment: .right))
+    for i in 0..<2 {
+        let w = left.lines[i].width
+        #expect(left.lines[i].x == 0)
+        #expect(centre.lines[i].x == (300 - w) / 2)
+        #expect(right.lines[i].x == 300 - w)
+        #expect(centre.lines[i].glyphs.map(\.x) == left.lines[i].glyphs.map { $0.x + (300 - w) / 2 })
+        #expect(right.lines[i].glyphs.map(\.x) == left.lines[i].glyphs.map { $0.x + 300 - w })
+    }
+    // Without a wrap width, lines align within the widest one.
+    let unbounded = TextLayout(text, face: face, pixelSize: 24, options: .init(alignment: .right))
+    #expect(unbounded.alignmentWidth == unbounded.size.width)
+    #expect(unbounded.lines.allSatisfy { $0.x + $0.width == unbounded.size.width })
+}
+
+@Test(arguments: ["Καλημέρα", "Привет", "Grüße"])
+func nonLatinScriptsMapToRealGlyphs(text: String) throws {
+    let face = try TestFonts.regular()
+    let layout = TextLayout(text, face: face, pixelSize: 24)
+    let glyphs = layout.lines[0].glyphs
+    #expect(glyphs.count == text.unicodeScalars.count)
+    #expect(glyphs.allSatisfy { $0.index != 0 })
+    #expect(layout.lines[0].text == text)
+    #expect(layout.size.width > 0)
+}
+
+@Test(arguments: ["中", "\u{10FFFD}", "a中b"])
+func charactersMissingFromDejaVuUseNotdef(text: String) throws {
+    let face = try TestFonts.regular()
+    let layout = TextLayout(text, face: face, pixelSize: 24)
+    #expect(layout.lines[0].glyphs.contains { $0.index == 0 })
+    let notdef = face.glyph(0, pixelSize: 24)
+    #expect(notdef.advance > 0 && notdef.mask.width > 0)
+    #expect(layout.size.width >= notdef.advance)
+    let surface = Surface(width: 80, height: 40)
+    Canvas(surface: surface).draw(layout, at: Point(2, 2), color: .black)
+}
+
+@Test func kernedPairsSitCloserThanTheirAdvances() throws {
+    let face = try TestFonts.regular()
+    let glyphs = TextLayout("To", face: face, pixelSize: 24).lines[0].glyphs
+    let t = face.glyph(face.glyphIndex(for: "T"), pixelSize: 24)
+    #expect(glyphs[1].x == t.advance + face.kerning(between: glyphs[0].index, and: glyphs[1].index, pixelSize: 24))
+    #expect(glyphs[1].x < t.advance)
+}
