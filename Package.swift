@@ -19,9 +19,10 @@ let package = Package(
         .systemLibrary(name: "CLibInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev", "libxkbcommon-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWideMemory"),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
-        .target(name: "FlickRaster", dependencies: ["CPNG"]),
+        .target(name: "FlickRaster", dependencies: ["CPNG", "CWideMemory"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType"]),
         .target(name: "FlickDisplay", dependencies: ["FlickRaster", "CDRM"]),
         .target(name: "FlickApps", dependencies: ["FlickRaster", "FlickText"]),

@@ -1,3 +1,5 @@
+import CWideMemory
+
 /// Span compositing: the hot loops. Each takes a destination row pointer and plain integers, allocates
 /// nothing, and has no per-pixel branches on the common paths so the compiler can vectorise it.
 enum Blend {
@@ -5,10 +7,30 @@ enum Blend {
     @inline(__always)
     static func fill(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, mode: BlendMode) {
         if mode == .copy || color >> 24 == 255 {
-            dst.update(repeating: color, count: count)
+            store(dst, count: count, color: color)
         } else if color >> 24 != 0 {
             let inv = 255 &- (color >> 24)
-            for i in 0..<count { dst[i] = color &+ scalePixel(dst[i], by: inv) }
+            let color4 = Pixels4(repeating: color), inv4 = Pixels4(repeating: inv)
+            var i = 0
+            while i + 4 <= count {
+                storePixels(color4 &+ scalePixels(loadPixels(dst + i), by: inv4), dst + i)
+                i += 4
+            }
+            while i < count { dst[i] = color &+ scalePixel(dst[i], by: inv); i += 1 }
+        }
+    }
+
+    /// Plain stores of one pixel value: glibc's wmemset (32-bit units on Linux) picks the widest stores
+    /// the CPU has at run time, which a baseline x86-64 build cannot.
+    @inline(__always)
+    static func store(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        guard count > 0 else { return }
+        if count < 16 {
+            dst.update(repeating: color, count: count)
+        } else {
+            UnsafeMutableRawPointer(dst).withMemoryRebound(to: wchar_t.self, capacity: count) {
+                _ = wmemset($0, wchar_t(bitPattern: color), count)
+            }
         }
     }
 
@@ -41,12 +63,20 @@ enum Blend {
         case (.copy, _):
             for i in 0..<count { dst[i] = lerpPixel(source[i], dst[i], coverage: alpha) }
         case (.sourceOver, 255):
-            for i in 0..<count {
-                let s = source[i]
-                dst[i] = s &+ scalePixel(dst[i], by: 255 &- (s >> 24))
+            var i = 0
+            while i + 4 <= count {
+                storePixels(sourceOver(loadPixels(source + i), loadPixels(dst + i)), dst + i)
+                i += 4
             }
+            while i < count { dst[i] = sourceOver(source[i], dst[i]); i += 1 }
         case (.sourceOver, _):
-            for i in 0..<count { dst[i] = sourceOver(scalePixel(source[i], by: alpha), dst[i]) }
+            let alpha4 = Pixels4(repeating: alpha)
+            var i = 0
+            while i + 4 <= count {
+                storePixels(sourceOver(scalePixels(loadPixels(source + i), by: alpha4), loadPixels(dst + i)), dst + i)
+                i += 4
+            }
+            while i < count { dst[i] = sourceOver(scalePixel(source[i], by: alpha), dst[i]); i += 1 }
         }
     }
 
@@ -57,7 +87,13 @@ enum Blend {
         case .copy:
             for i in 0..<count { dst[i] = lerpPixel(source[i], dst[i], coverage: UInt32(coverage[i])) }
         case .sourceOver:
-            for i in 0..<count { dst[i] = sourceOver(scalePixel(source[i], by: UInt32(coverage[i])), dst[i]) }
+            var i = 0
+            while i + 4 <= count {
+                let s = scalePixels(loadPixels(source + i), by: loadCoverage(coverage + i))
+                storePixels(sourceOver(s, loadPixels(dst + i)), dst + i)
+                i += 4
+            }
+            while i < count { dst[i] = sourceOver(scalePixel(source[i], by: UInt32(coverage[i])), dst[i]); i += 1 }
         }
     }
 

@@ -78,7 +78,7 @@ public final class Canvas {
     public func clear(_ color: Color = .clear) {
         let pixel = color.pixel
         let c = state.clip
-        for y in c.y..<c.maxY { surface.row(y).advanced(by: c.x).update(repeating: pixel, count: c.width) }
+        for y in c.y..<c.maxY { Blend.store(surface.row(y) + c.x, count: c.width, color: pixel) }
     }
 
     public func fill(_ rect: Rect, color: Color) { fill(rect, paint: .solid(color)) }
@@ -192,6 +192,11 @@ public final class Canvas {
         let area = rect.intersection(state.clip)
         guard !area.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
         let mode = state.blendMode, alpha = alpha255
+        if case .solid(let pixel) = shader, mode == .copy || pixel >> 24 == 255, area.width == surface.stride {
+            // Whole rows are one contiguous run: one store for the lot.
+            Blend.store(surface.row(area.y), count: area.width * area.height, color: pixel)
+            return
+        }
         for y in area.y..<area.maxY {
             let dst = surface.row(y) + area.x
             switch shader {

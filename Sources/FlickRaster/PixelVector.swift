@@ -1,0 +1,37 @@
+/// Four premultiplied pixels at a time. x86-64's baseline (SSE2) has 16-bit lane multiplies but no
+/// 32-bit ones, so channels are multiplied as the 16-bit halves of each pixel: B and R in the low bytes,
+/// G and A in the high bytes. Same rounding as `scalePixel`; the scalar loops finish the tails.
+typealias Pixels4 = SIMD4<UInt32>
+
+@inline(__always)
+func scalePixels(_ p: Pixels4, by a: Pixels4) -> Pixels4 {
+    let a16 = unsafeBitCast(a | (a &<< 16), to: SIMD8<UInt16>.self)
+    let p16 = unsafeBitCast(p, to: SIMD8<UInt16>.self)
+    var rb = (p16 & 0x00FF) &* a16 &+ 0x0080
+    rb = (rb &+ (rb &>> 8)) &>> 8
+    var ag = (p16 &>> 8) &* a16 &+ 0x0080
+    ag = (ag &+ (ag &>> 8)) & 0xFF00
+    return unsafeBitCast(rb | ag, to: Pixels4.self)
+}
+
+@inline(__always)
+func sourceOver(_ s: Pixels4, _ d: Pixels4) -> Pixels4 {
+    s &+ scalePixels(d, by: Pixels4(repeating: 255) &- (s &>> 24))
+}
+
+@inline(__always)
+func loadPixels(_ p: UnsafePointer<UInt32>) -> Pixels4 {
+    UnsafeRawPointer(p).loadUnaligned(as: Pixels4.self)
+}
+
+@inline(__always)
+func storePixels(_ v: Pixels4, _ p: UnsafeMutablePointer<UInt32>) {
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: Pixels4.self)
+}
+
+/// Four coverage bytes widened to one per pixel lane.
+@inline(__always)
+func loadCoverage(_ c: UnsafePointer<UInt8>) -> Pixels4 {
+    let w = UInt32(littleEndian: UnsafeRawPointer(c).loadUnaligned(as: UInt32.self))
+    return Pixels4(w & 0xFF, (w >> 8) & 0xFF, (w >> 16) & 0xFF, w >> 24)
+}

@@ -1,0 +1,45 @@
+import Testing
+@testable import FlickRaster
+
+/// The four-pixel loops must give exactly what the one-pixel formulas give, tails included.
+private func randomPixels(_ n: Int, seed: UInt64) -> [UInt32] {
+    var state = seed
+    return (0..<n).map { _ in
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        let a = UInt32(truncatingIfNeeded: state >> 56)
+        let raw = UInt32(truncatingIfNeeded: state >> 16)
+        // Premultiplied: no channel above alpha.
+        let r = min((raw >> 16) & 0xFF, a), g = min((raw >> 8) & 0xFF, a), b = min(raw & 0xFF, a)
+        return a << 24 | r << 16 | g << 8 | b
+    }
+}
+
+@Test(arguments: [1, 3, 4, 7, 64, 67])
+func vectorSourceOverMatchesScalar(count: Int) {
+    let src = randomPixels(count, seed: 1), dst = randomPixels(count, seed: 2)
+    let cov = randomPixels(count, seed: 3).map { UInt8(truncatingIfNeeded: $0) }
+    for alpha: UInt32 in [255, 128] {
+        var out = dst
+        out.withUnsafeMutableBufferPointer { o in
+            Blend.blend(o.baseAddress!, source: src, count: count, alpha: alpha, mode: .sourceOver)
+        }
+        for i in 0..<count { #expect(out[i] == sourceOver(scalePixel(src[i], by: alpha), dst[i])) }
+    }
+    var covered = dst
+    covered.withUnsafeMutableBufferPointer { o in
+        Blend.blend(o.baseAddress!, source: src, coverage: cov, count: count, mode: .sourceOver)
+    }
+    for i in 0..<count { #expect(covered[i] == sourceOver(scalePixel(src[i], by: UInt32(cov[i])), dst[i])) }
+}
+
+@Test(arguments: [5, 16, 33])
+func vectorTranslucentFillMatchesScalar(count: Int) {
+    let dst = randomPixels(count, seed: 9)
+    let color = Color(red: 0.3, green: 0.6, blue: 0.9, alpha: 0.4).pixel
+    var out = dst
+    out.withUnsafeMutableBufferPointer { Blend.fill($0.baseAddress!, count: count, color: color, mode: .sourceOver) }
+    for i in 0..<count { #expect(out[i] == sourceOver(color, dst[i])) }
+    var opaque = dst
+    opaque.withUnsafeMutableBufferPointer { Blend.fill($0.baseAddress!, count: count, color: 0xFF12_3456, mode: .sourceOver) }
+    #expect(opaque.allSatisfy { $0 == 0xFF12_3456 })
+}
