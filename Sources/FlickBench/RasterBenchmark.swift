@@ -25,11 +25,11 @@ public enum RasterBenchmark {
             let scenes = try RasterScenes(size: size, fonts: fonts)
             let flick = FlickFrames(scenes: scenes)
             for op in RasterOperation.allCases {
-                let flickNanos = Stopwatch.median(flick.frame(op))
-                let baselineNanos = Stopwatch.median(BaselineFrames.frame(op.baseline, scenes: scenes))
-                let referenceNanos = reference?.frame(op, scenes: scenes).map { Stopwatch.median($0) }
-                report(BenchRow(size: size, operation: op, flickNanos: flickNanos,
-                                baselineNanos: baselineNanos, referenceNanos: referenceNanos))
+                var bodies = [flick.frame(op), BaselineFrames.frame(op.baseline, scenes: scenes)]
+                if let referenceFrame = reference?.frame(op, scenes: scenes) { bodies.append(referenceFrame) }
+                let medians = Stopwatch.interleavedMedians(bodies)
+                report(BenchRow(size: size, operation: op, flickNanos: medians[0],
+                                baselineNanos: medians[1], referenceNanos: medians.count > 2 ? medians[2] : nil))
             }
         }
     }

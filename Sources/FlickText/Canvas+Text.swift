@@ -10,16 +10,11 @@ extension Canvas {
 
     public func draw(_ layout: TextLayout, at origin: Point, paint: Paint) {
         let device = transform.map(origin)
-        let face = layout.face, sizeKey = layout.sizeKey
-        for line in layout.lines {
-            for positioned in line.glyphs {
-                let glyph = face.glyph(positioned.index, sizeKey: sizeKey)
-                guard glyph.mask.width > 0 else { continue }
-                // Pens stay fractional; each glyph's mask snaps to the nearest pixel on its own.
-                let penX = Int((device.x + positioned.x).rounded())
-                let baseline = Int((device.y + positioned.y).rounded())
-                fill(mask: glyph.mask, atDeviceX: penX + glyph.left, y: baseline - glyph.top, paint: paint)
-            }
+        for inked in layout.inkedGlyphs {
+            // Pens stay fractional; each glyph's mask snaps to the nearest pixel on its own.
+            let penX = Int((device.x + inked.x).rounded())
+            let baseline = Int((device.y + inked.y).rounded())
+            fill(mask: inked.glyph.mask, atDeviceX: penX + inked.glyph.left, y: baseline - inked.glyph.top, paint: paint)
         }
     }
 }

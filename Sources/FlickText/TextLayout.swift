@@ -52,6 +52,8 @@ public struct TextLayout {
     /// True when `maxLines` cut text off.
     public let isTruncated: Bool
     let sizeKey: Int32
+    /// Every glyph with ink, its mask resolved once here so drawing a layout does no cache lookups.
+    let inkedGlyphs: [InkedGlyph]
 
     public var pixelSize: Double { metrics.pixelSize }
 
@@ -106,6 +108,14 @@ public struct TextLayout {
         self.alignmentWidth = boxWidth
         self.isTruncated = truncated
         self.sizeKey = sizeKey
+        var inked: [InkedGlyph] = []
+        for line in lines {
+            for positioned in line.glyphs {
+                let glyph = face.glyph(positioned.index, sizeKey: sizeKey)
+                if glyph.mask.width > 0 { inked.append(InkedGlyph(glyph: glyph, x: positioned.x, y: positioned.y)) }
+            }
+        }
+        inkedGlyphs = inked
     }
 
     private static func setLine(_ units: [ShapedScalar], baseline: Double) -> Line {
@@ -121,6 +131,12 @@ public struct TextLayout {
         }
         return Line(text: String(text), glyphs: glyphs, x: 0, baseline: baseline, width: pen)
     }
+}
+
+struct InkedGlyph {
+    let glyph: Glyph
+    /// Pen position on the baseline, from the layout box's top-left.
+    let x: Double, y: Double
 }
 
 /// Maps text to glyphs of one face at one size, split into paragraphs at hard line breaks.

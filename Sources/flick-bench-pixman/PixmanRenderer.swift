@@ -30,7 +30,7 @@ final class PixmanRenderer: ReferenceRenderer {
             let source = wrap(scenes.translucentLayer)
             return { pixman_image_composite32(PIXMAN_OP_OVER, source, nil, target, 0, 0, 0, 0, 0, 0, w, h) }
         case .shapes:
-            return nil
+            return shapeFrame(scenes, target: target)
         case .glyphs:
             return glyphFrame(scenes, target: target)
         }
@@ -62,6 +62,34 @@ final class PixmanRenderer: ReferenceRenderer {
         return {
             for d in draws {
                 pixman_image_composite32(PIXMAN_OP_OVER, solid, d.mask, target, 0, 0, 0, 0, d.x, d.y, d.w, d.h)
+            }
+        }
+    }
+
+    /// The same shapes, flattened as Flick flattens them (outside the timing: pixman has no curves) and
+    /// fanned into triangles — they are all convex — for pixman's anti-aliased triangle rasteriser.
+    private func shapeFrame(_ scenes: RasterScenes, target: OpaquePointer) -> () -> Void {
+        var draws: [(source: OpaquePointer, triangles: [pixman_triangle_t])] = []
+        for (path, c) in scenes.shapes() {
+            let points = path.flattened(tolerance: Canvas(surface: Surface(width: 1, height: 1)).tolerance)[0].points
+            func fixed(_ p: Point) -> pixman_point_fixed_t {
+                pixman_point_fixed_t(x: pixman_fixed_t(p.x * 65536), y: pixman_fixed_t(p.y * 65536))
+            }
+            let triangles = (1..<(points.count - 1)).map {
+                pixman_triangle_t(p1: fixed(points[0]), p2: fixed(points[$0]), p3: fixed(points[$0 + 1]))
+            }
+            var color = pixman_color_t(red: UInt16(c.red * c.alpha * 0xFFFF), green: UInt16(c.green * c.alpha * 0xFFFF),
+                                       blue: UInt16(c.blue * c.alpha * 0xFFFF), alpha: UInt16(c.alpha * 0xFFFF))
+            let solid = pixman_image_create_solid_fill(&color)!
+            retained.append(solid)
+            draws.append((solid, triangles))
+        }
+        return {
+            for d in draws {
+                d.triangles.withUnsafeBufferPointer {
+                    pixman_composite_triangles(PIXMAN_OP_OVER, d.source, target, PIXMAN_a8, 0, 0, 0, 0,
+                                               Int32($0.count), $0.baseAddress)
+                }
             }
         }
     }

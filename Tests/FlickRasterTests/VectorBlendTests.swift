@@ -43,3 +43,34 @@ func vectorTranslucentFillMatchesScalar(count: Int) {
     opaque.withUnsafeMutableBufferPointer { Blend.fill($0.baseAddress!, count: count, color: 0xFF12_3456, mode: .sourceOver) }
     #expect(opaque.allSatisfy { $0 == 0xFF12_3456 })
 }
+
+@Test(arguments: [3, 4, 13, 40])
+func vectorCoverageFillMatchesScalar(count: Int) {
+    let dst = randomPixels(count, seed: 5)
+    // Runs of empty, full and partial coverage, so every branch of the group loop is taken.
+    var cov = randomPixels(count, seed: 6).map { UInt8(truncatingIfNeeded: $0) }
+    for i in cov.indices where i % 16 < 4 { cov[i] = 0 }
+    for i in cov.indices where (4..<12).contains(i % 16) { cov[i] = 255 }
+    for (mode, color) in [(BlendMode.sourceOver, Color(red: 0.2, green: 0.5, blue: 0.7, alpha: 0.8).pixel),
+                          (.sourceOver, 0xFF10_2030), (.copy, 0x8040_2010)] {
+        var out = dst
+        out.withUnsafeMutableBufferPointer { Blend.fill($0.baseAddress!, coverage: cov, count: count, color: color, mode: mode) }
+        for i in 0..<count {
+            let c = UInt32(cov[i])
+            let expected = c == 0 ? dst[i]
+                : c == 255 ? (mode == .copy || color >> 24 == 255 ? color : sourceOver(color, dst[i]))
+                : mode == .copy ? lerpPixel(color, dst[i], coverage: c) : sourceOver(scalePixel(color, by: c), dst[i])
+            #expect(out[i] == expected, "pixel \(i) mode \(mode)")
+        }
+    }
+}
+
+@Test func opaqueAndEmptyGroupsBlendLikeAnyOther() {
+    let count = 12
+    let dst = randomPixels(count, seed: 11)
+    var src = [UInt32](repeating: 0xFF11_2233, count: 4) + [UInt32](repeating: 0, count: 4) + randomPixels(4, seed: 12)
+    src[9] = 0x8000_0000 // one translucent pixel in the empty group
+    var out = dst
+    out.withUnsafeMutableBufferPointer { Blend.blend($0.baseAddress!, source: src, count: count, alpha: 255, mode: .sourceOver) }
+    for i in 0..<count { #expect(out[i] == sourceOver(src[i], dst[i])) }
+}
