@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "FlickRaster", targets: ["FlickRaster"]),
         .library(name: "FlickText", targets: ["FlickText"]),
         .library(name: "FlickDisplay", targets: ["FlickDisplay"]),
+        .library(name: "FlickMotion", targets: ["FlickMotion"]),
+        .library(name: "FlickGestures", targets: ["FlickGestures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,8 +26,11 @@ let package = Package(
 
         .target(name: "FlickRaster", dependencies: ["CPNG", "CWideMemory"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType"]),
+        .target(name: "FlickMotion"),
+        .target(name: "FlickGestures"),
         .target(name: "FlickDisplay", dependencies: ["FlickRaster", "CDRM"]),
-        .target(name: "FlickApps", dependencies: ["FlickRaster", "FlickText"]),
+        .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay"]),
+        .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion"]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
             "FlickApps", "FlickDisplay", "FlickBench", "CLibInput",
@@ -37,6 +42,9 @@ let package = Package(
 
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
+        .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
+        .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams"]),
+        .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),
         .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps", "FlickText", "FlickRaster"], exclude: ["Goldens"]),
     ]
 )

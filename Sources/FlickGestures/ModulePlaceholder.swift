@@ -1,0 +1,1 @@
+// Placeholder until the module has files; delete then.
