@@ -1,4 +1,4 @@
-import CWideMemory
+import CLinux
 
 /// Span compositing: the hot loops. Each takes a destination row pointer and plain integers, allocates
 /// nothing, and has no per-pixel branches on the common paths so the compiler can vectorise it.

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A DRM/KMS failure, said in one line: the device, what failed, and what to do about it.
+public struct DRMError: Error, CustomStringConvertible, Equatable {
+    public enum Kind: Equatable, Sendable {
+        /// A libdrm call failed with errno.
+        case call(String, errno: Int32)
+        case noDevice(searched: String)
+        case noConnectedConnector
+        case connectorNotFound(String, available: [String])
+        case connectorDisconnected(String)
+        case modeNotFound(String, available: [String])
+        case noCRTC(connector: String)
+    }
+
+    public let device: String
+    public let kind: Kind
+
+    public init(device: String, _ kind: Kind) { self.device = device; self.kind = kind }
+
+    public var description: String {
+        switch kind {
+        case .call(let call, let code):
+            let reason = String(cString: strerror(code))
+            return "\(device): \(call) failed: \(reason)\(Self.advice(for: code, call: call))"
+        case .noDevice(let searched):
+            return "no DRM device: nothing usable in \(searched) (is the GPU driver loaded? `flick run --headless` renders without a display)"
+        case .noConnectedConnector:
+            return "\(device): no connected connector: plug in or enable the panel, or name one with display.connector"
+        case .connectorNotFound(let name, let available):
+            return "\(device): no connector named \(name) (available: \(available.joined(separator: ", ")))"
+        case .connectorDisconnected(let name):
+            return "\(device): connector \(name) is not connected: plug in or power the panel"
+        case .modeNotFound(let mode, let available):
+            return "\(device): connector has no mode \(mode) (available: \(available.joined(separator: ", ")))"
+        case .noCRTC(let connector):
+            return "\(device): no free CRTC can drive \(connector)"
+        }
+    }
+
+    private static func advice(for code: Int32, call: String) -> String {
+        switch code {
+        case EACCES, EPERM:
+            return call == "open"
+                ? " (add the user to the 'video' group, or run as root)"
+                : " (not DRM master: another program — a desktop, another kiosk — holds the display; stop it or switch to a free VT)"
+        case EBUSY: return " (the display is in use by another DRM master; stop it first)"
+        case ENOENT: return " (no such device)"
+        default: return ""
+        }
+    }
+}

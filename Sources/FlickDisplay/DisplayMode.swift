@@ -1,0 +1,64 @@
+/// A video mode a connector offers, with libdrm's own description kept for setting it.
+public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
+    public let width: Int
+    public let height: Int
+    /// Vertical refresh in millihertz, from the pixel clock and totals (the kernel's rounded vrefresh lies
+    /// for 59.94 Hz modes).
+    public let refreshMillihertz: Int
+    public let isPreferred: Bool
+    public let name: String
+    /// The raw drmModeModeInfo bytes, opaque outside the DRM wrapper.
+    let raw: [UInt8]
+
+    public init(width: Int, height: Int, refreshMillihertz: Int, isPreferred: Bool, name: String = "", raw: [UInt8] = []) {
+        self.width = width; self.height = height; self.refreshMillihertz = refreshMillihertz
+        self.isPreferred = isPreferred; self.name = name.isEmpty ? "\(width)x\(height)" : name; self.raw = raw
+    }
+
+    public var refreshHz: Double { Double(refreshMillihertz) / 1000 }
+    public var description: String { "\(width)x\(height)@\(String(format: "%.2f", refreshHz))" }
+}
+
+/// What the configuration asks for: `WxH` or `WxH@Hz`.
+public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
+    public let width: Int
+    public let height: Int
+    public let refreshHz: Double?
+
+    public init(width: Int, height: Int, refreshHz: Double? = nil) {
+        self.width = width; self.height = height; self.refreshHz = refreshHz
+    }
+
+    /// Parses `1280x800` or `1920x1080@60`; nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "@", maxSplits: 1)
+        let size = parts[0].lowercased().split(separator: "x")
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else { return nil }
+        var hz: Double?
+        if parts.count == 2 {
+            guard let r = Double(parts[1]), r > 0 else { return nil }
+            hz = r
+        }
+        self.init(width: w, height: h, refreshHz: hz)
+    }
+
+    public var description: String {
+        refreshHz.map { "\(width)x\(height)@\($0)" } ?? "\(width)x\(height)"
+    }
+}
+
+import Foundation
+
+extension DisplayMode {
+    /// The preferred mode, else the largest; with a request, the mode of that size whose refresh is
+    /// closest to the one asked for (within 1 Hz) or, with no refresh given, the highest.
+    public static func choose(from modes: [DisplayMode], request: ModeRequest?) -> DisplayMode? {
+        guard let request else {
+            return modes.first(where: \.isPreferred)
+                ?? modes.max { ($0.width * $0.height, $0.refreshMillihertz) < ($1.width * $1.height, $1.refreshMillihertz) }
+        }
+        let sized = modes.filter { $0.width == request.width && $0.height == request.height }
+        guard let hz = request.refreshHz else { return sized.max { $0.refreshMillihertz < $1.refreshMillihertz } }
+        return sized.filter { abs($0.refreshHz - hz) < 1 }.min { abs($0.refreshHz - hz) < abs($1.refreshHz - hz) }
+    }
+}
