@@ -42,6 +42,7 @@ let package = Package(
 
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
+        .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),

@@ -37,9 +37,7 @@ public final class DRMDisplay: Display {
     private let shadow: Surface
     private var buffers: [DumbBuffer]
     private let scanout: [Surface]
-    private var staleDamage: [[PixelRect]]
-    private var onScreen: Int?
-    private var pending: Int?
+    private var ring: ScanoutBuffers
     private var pageFlipWorks = true
     private var modeSet = false
     private let saved: SavedCRTC?
@@ -86,7 +84,7 @@ public final class DRMDisplay: Display {
         }
         buffers = created
         scanout = created.map { Surface(wrapping: $0.mapping, width: $0.width, height: $0.height, strideBytes: $0.pitch) }
-        staleDamage = Array(repeating: [PixelRect(x: 0, y: 0, width: width, height: height)], count: created.count)
+        ring = ScanoutBuffers(count: created.count, bounds: PixelRect(x: 0, y: 0, width: width, height: height))
         saved = device.saveCRTC(output.crtc)
     }
 
@@ -108,11 +106,9 @@ public final class DRMDisplay: Display {
     public func present(damage: [PixelRect]) throws -> Microseconds {
         let damage = damage.map { $0.intersection(shadow.bounds) }.filter { !$0.isEmpty }
         let target = try backBuffer()
-        for rect in merged(staleDamage[target] + damage) {
+        for rect in ring.regionsToCopy(into: target, damage: damage) {
             scanout[target].copyRotated(from: shadow, area: rect, rotation: rotation)
         }
-        for i in staleDamage.indices where i != target { staleDamage[i].append(contentsOf: damage) }
-        staleDamage[target] = []
         try show(target, damage: damage)
         framesPresented += 1
         return predictedPresentationTime()
@@ -124,33 +120,33 @@ public final class DRMDisplay: Display {
         let flips = try device.readEvents()
         for flip in flips {
             lastFlip = flip
-            if let p = pending { onScreen = p; pending = nil }
+            ring.flipCompleted()
         }
         return flips
     }
 
     public var fileDescriptor: Int32 { device.fd }
-    public var isFlipPending: Bool { pending != nil }
+    public var isFlipPending: Bool { ring.pending != nil }
 
     private func show(_ index: Int, damage: [PixelRect]) throws {
         let fb = buffers[index].framebuffer
         if !modeSet {
             try device.setCRTC(output.crtc, framebuffer: fb, connector: output.connector.id, mode: output.mode)
             modeSet = true
-            onScreen = index
+            ring.shown(index)
             return
         }
         if pageFlipWorks {
             do {
                 try device.pageFlip(crtc: output.crtc, framebuffer: fb, userData: UInt64(index))
-                pending = index
+                ring.queued(index)
                 return
             } catch let error as DRMError where error.kind == .call("drmModePageFlip", errno: EINVAL)
                 || error.kind == .call("drmModePageFlip", errno: ENOSYS) {
                 // No page flips (some SPI/MIPI panel drivers): one buffer, updated in place, plus DirtyFB.
                 pageFlipWorks = false
                 try device.setCRTC(output.crtc, framebuffer: fb, connector: output.connector.id, mode: output.mode)
-                onScreen = index
+                ring.shown(index)
             }
         }
         let panelRects = damage.map { rotation.panelRect($0, logicalWidth: width, logicalHeight: height) }
@@ -159,9 +155,9 @@ public final class DRMDisplay: Display {
 
     /// A buffer neither on screen nor queued; waits for the pending flip when both are taken.
     private func backBuffer() throws -> Int {
-        if !pageFlipWorks, let onScreen { return onScreen }
+        if !pageFlipWorks, let onScreen = ring.onScreen { return onScreen }
         for _ in 0..<50 {
-            if let free = buffers.indices.first(where: { $0 != onScreen && $0 != pending }) { return free }
+            if let free = ring.free { return free }
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pfd, 1, 100)
             if ready < 0 && errno != EINTR { throw DRMError(device: device.path, .call("poll", errno: errno)) }
@@ -177,18 +173,5 @@ public final class DRMDisplay: Display {
         guard let last = lastFlip?.timestamp, last <= now else { return now + refreshInterval }
         let vblanks = (now - last) / refreshInterval + 1
         return last + vblanks * refreshInterval
-    }
-
-    /// Overlapping rectangles copied once.
-    private func merged(_ rects: [PixelRect]) -> [PixelRect] {
-        var out: [PixelRect] = []
-        for r in rects where !r.isEmpty {
-            if let i = out.firstIndex(where: { !$0.intersection(r).isEmpty }) {
-                out[i] = out[i].union(r)
-            } else {
-                out.append(r)
-            }
-        }
-        return out.count > 8 ? [out.reduce(PixelRect.zero) { $0.union($1) }] : out
     }
 }

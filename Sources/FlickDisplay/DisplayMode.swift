@@ -1,3 +1,5 @@
+import Foundation
+
 /// A video mode a connector offers, with libdrm's own description kept for setting it.
 public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
     public let width: Int
@@ -31,8 +33,8 @@ public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `1280x800` or `1920x1080@60`; nil for anything else.
     public init?(_ text: String) {
-        let parts = text.split(separator: "@", maxSplits: 1)
-        let size = parts[0].lowercased().split(separator: "x")
+        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else { return nil }
         var hz: Double?
         if parts.count == 2 {
@@ -46,8 +48,6 @@ public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
         refreshHz.map { "\(width)x\(height)@\($0)" } ?? "\(width)x\(height)"
     }
 }
-
-import Foundation
 
 extension DisplayMode {
     /// The preferred mode, else the largest; with a request, the mode of that size whose refresh is

@@ -1,0 +1,52 @@
+import FlickRaster
+import Testing
+@testable import FlickDisplay
+
+private let screen = PixelRect(x: 0, y: 0, width: 100, height: 50)
+
+@Test func theBufferOnScreenOrQueuedIsNeverHandedOut() {
+    var ring = ScanoutBuffers(count: 2, bounds: screen)
+    #expect(ring.free == 0)
+    _ = ring.regionsToCopy(into: 0, damage: [screen])
+    ring.shown(0)
+    #expect(ring.free == 1)
+    _ = ring.regionsToCopy(into: 1, damage: [])
+    ring.queued(1)
+    #expect(ring.free == nil)
+    ring.flipCompleted()
+    #expect(ring.onScreen == 1 && ring.pending == nil && ring.free == 0)
+}
+
+@Test func aBufferCatchesUpWithEveryFrameItMissed() {
+    var ring = ScanoutBuffers(count: 2, bounds: screen)
+    // Each buffer starts stale everywhere: its first use copies the whole screen.
+    #expect(ring.regionsToCopy(into: 0, damage: []) == [screen])
+    #expect(ring.regionsToCopy(into: 1, damage: [PixelRect(x: 0, y: 0, width: 10, height: 10)]) == [screen])
+    // Buffer 0 missed frame 2's damage: it copies that and frame 3's, nothing else.
+    let third = PixelRect(x: 50, y: 20, width: 5, height: 5)
+    #expect(ring.regionsToCopy(into: 0, damage: [third]) == [PixelRect(x: 0, y: 0, width: 10, height: 10), third])
+    // Buffer 1 missed only frame 3.
+    #expect(ring.regionsToCopy(into: 1, damage: []) == [third])
+    #expect(ring.regionsToCopy(into: 0, damage: []) == [])
+}
+
+@Test func tripleBufferingLeavesAThirdBufferFreeWhileAFlipIsQueued() {
+    var ring = ScanoutBuffers(count: 3, bounds: screen)
+    ring.shown(0)
+    ring.queued(1)
+    #expect(ring.free == 2)
+}
+
+@Test func overlappingDamageIsCopiedOnce() {
+    let merged = ScanoutBuffers.merged([PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 5, y: 5, width: 10, height: 10),
+                                        PixelRect(x: 40, y: 40, width: 2, height: 2)])
+    #expect(merged == [PixelRect(x: 0, y: 0, width: 15, height: 15), PixelRect(x: 40, y: 40, width: 2, height: 2)])
+}
+
+@Test func headlessTimeAdvancesOneRefreshPerFrame() throws {
+    let display = HeadlessDisplay(width: 8, height: 8, refreshHz: 50)
+    #expect(try display.nextBuffer().age == 0)
+    #expect(try display.present(damage: []) == 20_000)
+    #expect(try display.present(damage: []) == 40_000)
+    #expect(try display.nextBuffer().age == 1)
+}
