@@ -43,6 +43,8 @@ let package = Package(
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
+        // Boots a real kernel in QEMU (deploy/vm) and checks what virtio-gpu scans out.
+        .testTarget(name: "FlickVMTests", dependencies: ["FlickApps", "FlickRaster", "FlickText"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),

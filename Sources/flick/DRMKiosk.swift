@@ -22,6 +22,7 @@ struct DRMKiosk {
         let (surface, _) = try display.nextBuffer()
         try ShowcaseScene(fonts: FontCollection()).draw(on: Canvas(surface: surface))
         try display.present(damage: [surface.bounds])
+        Log.flick.notice("first frame on screen")
 
         while true {
             var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),

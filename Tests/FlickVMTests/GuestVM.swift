@@ -1,0 +1,91 @@
+import FlickRaster
+import Foundation
+
+/// A QEMU guest started through deploy/vm/run, with its serial log, QMP and a line channel to the
+/// guest's /dev/ttyS1.
+final class GuestVM {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Why the VM cannot run here, or nil when it can: QEMU with virtio-multitouch and the prepared kernel.
+    static let unavailableReason: String? = {
+        let prepare = Process()
+        prepare.executableURL = repository.appendingPathComponent("deploy/vm/prepare")
+        prepare.standardOutput = FileHandle.nullDevice
+        prepare.standardError = FileHandle.nullDevice
+        do { try prepare.run(); prepare.waitUntilExit() } catch { return "deploy/vm/prepare could not start: \(error)" }
+        guard prepare.terminationStatus == 0 else { return "deploy/vm/prepare failed (QEMU or the backports kernel unavailable)" }
+        return nil
+    }()
+
+    let directory: URL
+    private let process = Process()
+    private var qmp: QMPClient?
+    private var controlFD: Int32 = -1
+
+    var logPath: String { directory.appendingPathComponent("serial.log").path }
+
+    /// Boots the guest running `command` (a shell line; `$FLICK` is the flick binary) on a `width`×`height` screen.
+    init(command: String, width: Int, height: Int, flickBinary: String) throws {
+        // Unix socket paths are short: keep the directory near the root.
+        directory = URL(fileURLWithPath: "/tmp/flick-vm-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        process.executableURL = Self.repository.appendingPathComponent("deploy/vm/run")
+        process.arguments = ["--", "sh", "-c", command]
+        var environment = ProcessInfo.processInfo.environment
+        environment["FLICK_VM_SIZE"] = "\(width)x\(height)"
+        environment["FLICK_VM_DISPLAY"] = "none"
+        environment["FLICK_VM_QMP"] = directory.appendingPathComponent("qmp").path
+        environment["FLICK_VM_CONTROL"] = directory.appendingPathComponent("control").path
+        environment["FLICK_VM_LOG"] = logPath
+        environment["FLICK_VM_BINARY"] = flickBinary
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: "/dev/stderr")
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        qmp = try QMPClient(socketPath: directory.appendingPathComponent("qmp").path, deadline: deadline)
+        controlFD = try connectUnixSocket(directory.appendingPathComponent("control").path, deadline: deadline)
+    }
+
+    deinit { shutDown() }
+
+    func shutDown() {
+        if process.isRunning {
+            _ = try? qmp?.execute("quit")
+            process.waitUntilExit()
+        }
+        qmp = nil
+        if controlFD >= 0 { close(controlFD); controlFD = -1 }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Waits for `text` in the guest's serial log: an event with a deadline, not a fixed delay.
+    func waitForLog(_ text: String, timeout: TimeInterval) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !log.contains(text) {
+            guard process.isRunning else { throw VMError("the VM stopped before \"\(text)\"; log:\n\(log)") }
+            guard Date() < deadline else { throw VMError("no \"\(text)\" within \(Int(timeout)) s; log:\n\(log)") }
+            usleep(200_000)
+        }
+    }
+
+    /// Sends a line the guest script reads from /dev/ttyS1.
+    func signalGuest(_ line: String = "go") {
+        let bytes = Array((line + "\n").utf8)
+        _ = write(controlFD, bytes, bytes.count)
+    }
+
+    /// What the virtio-gpu scans out right now.
+    func screendump() throws -> Surface {
+        let path = directory.appendingPathComponent("screen-\(UInt32.random(in: 0...UInt32.max)).png").path
+        try qmp?.execute("screendump", ["filename": path, "format": "png"])
+        return try Surface.readPNG(path: path)
+    }
+
+    func sendTouch(_ events: [[String: Any]]) throws {
+        try qmp?.execute("input-send-event", ["events": events])
+    }
+}
