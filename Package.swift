@@ -29,11 +29,12 @@ let package = Package(
         .target(name: "FlickMotion"),
         .target(name: "FlickGestures"),
         .target(name: "FlickDisplay", dependencies: ["FlickRaster", "CDRM", "CLinux"]),
+        .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster", "CLibInput"]),
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay"]),
         .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion"]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
-            "FlickApps", "FlickDisplay", "FlickBench", "CLibInput", "CLinux",
+            "FlickApps", "FlickDisplay", "FlickInput", "FlickBench", "CLinux",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -43,6 +44,7 @@ let package = Package(
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
+        .testTarget(name: "FlickInputTests", dependencies: ["FlickInput"]),
         // Boots a real kernel in QEMU (deploy/vm) and checks what virtio-gpu scans out.
         .testTarget(name: "FlickVMTests", dependencies: ["FlickApps", "FlickRaster", "FlickText"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),

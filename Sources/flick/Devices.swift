@@ -1,10 +1,19 @@
 import ArgumentParser
 import FlickDisplay
+import FlickInput
 
 struct Devices: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List DRM cards and their connectors.")
+    static let configuration = CommandConfiguration(abstract: "List DRM cards, their connectors and modes, and input devices.")
+
+    @Option(help: "The libinput seat.")
+    var seat = "seat0"
 
     func run() throws {
+        listDisplays()
+        listInputDevices()
+    }
+
+    private func listDisplays() {
         let cards = DRMDevice.cardPaths()
         if cards.isEmpty { print("no DRM cards (/dev/dri/card* absent)") }
         for card in cards {
@@ -15,13 +24,26 @@ struct Devices: ParsableCommand {
                     let c = try device.connector(id)
                     let size = c.physicalSize.map { " \(Int($0.widthMillimetres))x\(Int($0.heightMillimetres)) mm" } ?? ""
                     print("  \(c.name): \(c.isConnected ? "connected" : "disconnected")\(size)")
-                    for mode in c.modes {
-                        print("    \(mode)\(mode.isPreferred ? " (preferred)" : "")")
-                    }
+                    for mode in c.modes { print("    \(mode)\(mode.isPreferred ? " (preferred)" : "")") }
                 }
             } catch {
                 print("\(card): \(error)")
             }
+        }
+    }
+
+    private func listInputDevices() {
+        do {
+            let source = try LibInputSource(seat: seat, mapping: ScreenMapping(panelWidth: 1, panelHeight: 1))
+            let devices = source.readEvents().compactMap { event -> InputDevice? in
+                if case .deviceAdded(let device) = event { return device } else { return nil }
+            }
+            if devices.isEmpty {
+                print("input (\(seat)): no devices (none plugged in, or no read access: add the user to the 'input' group)")
+            }
+            for device in devices { print("input (\(seat)) \(device)") }
+        } catch {
+            print("input (\(seat)): \(error)")
         }
     }
 }

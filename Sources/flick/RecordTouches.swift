@@ -1,0 +1,55 @@
+import ArgumentParser
+import FlickGestures
+import FlickInput
+import Foundation
+
+struct RecordTouches: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record-touches",
+        abstract: "Record touches from libinput as a touch script (JSON), for tests and bug reports.",
+        discussion: "Stops after --count touches have lifted, or on Ctrl-C. Coordinates are in the screen's pixels.")
+
+    @Option(help: "The screen size touches are scaled to, WIDTHxHEIGHT.")
+    var size = FrameSizeArgument(argument: "1280x800")!
+
+    @Option(help: "Stop after this many touches have lifted.")
+    var count = 1
+
+    @Option(help: "Where to write the script (default: standard output).")
+    var out: String?
+
+    @Option(help: "The libinput seat.")
+    var seat = "seat0"
+
+    func run() throws {
+        Log.setUp()
+        let signals = try SignalQueue(SIGINT, SIGTERM)
+        let source = try LibInputSource(seat: seat, mapping: ScreenMapping(panelWidth: size.width, panelHeight: size.height))
+        var events: [TouchEvent] = []
+        var lifted = 0
+        Log.flick.notice("recording touches on \(seat)")
+        loop: while lifted < count {
+            var fds = [pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { throw InputError("poll failed: \(String(cString: strerror(errno)))") }
+            if fds[1].revents != 0 { break loop }
+            for event in source.readEvents() {
+                switch event {
+                case .deviceAdded(let device): Log.flick.notice("input device \(device)")
+                case .deviceRemoved(let device): Log.flick.notice("input device gone: \(device)")
+                case .touches(let frame):
+                    events += frame.events
+                    lifted += frame.events.filter { $0.phase == .up || $0.phase == .cancel }.count
+                case .key: break
+                }
+            }
+        }
+        let start = events.first?.time ?? 0
+        let script = TouchScript(events: events.map { TouchEvent($0.phase, id: $0.id, at: $0.position, time: $0.time - start) }).json()
+        if let out {
+            try script.write(toFile: out, atomically: true, encoding: .utf8)
+        } else {
+            print(script, terminator: "")
+        }
+    }
+}

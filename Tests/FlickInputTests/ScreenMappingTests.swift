@@ -1,0 +1,36 @@
+import FlickGestures
+import FlickRaster
+import Testing
+@testable import FlickInput
+
+@Test func aPortraitKioskTurnsTouchesWithItsPicture() {
+    // A 1280×800 panel mounted turned 90° clockwise: the app is 800×1280.
+    let mapping = ScreenMapping(panelWidth: 1280, panelHeight: 800, rotation: .clockwise90)
+    #expect(mapping.logicalSize == (800, 1280))
+    // The panel's top-right corner is where the app's top-left is drawn.
+    #expect(mapping.logicalPoint(panelX: 800, panelY: 0) == ScreenPoint(x: 0, y: 0))
+    #expect(mapping.logicalPoint(panelX: 0, panelY: 1280) == ScreenPoint(x: 1280, y: 800))
+}
+
+@Test(arguments: Rotation.allCases)
+func touchesLandWhereTheirPixelIsDrawn(rotation: Rotation) {
+    let mapping = ScreenMapping(panelWidth: 1280, panelHeight: 800, rotation: rotation)
+    let (w, h) = mapping.logicalSize
+    for p in [Point(10, 20), Point(Double(w) - 1, 3), Point(400, Double(h) - 5)] {
+        let panel = rotation.panelPoint(p, logicalWidth: Double(w), logicalHeight: Double(h))
+        #expect(mapping.logicalPoint(panelX: panel.x, panelY: panel.y) == ScreenPoint(x: p.x, y: p.y))
+    }
+}
+
+@Test func calibrationNeedsSixFiniteNumbers() {
+    #expect(CalibrationMatrix([1, 0, 0, 0, 1, 0]) == .identity)
+    #expect(CalibrationMatrix([1, 0, 0, 0, 1]) == nil)
+    #expect(CalibrationMatrix([1, 0, .nan, 0, 1, 0]) == nil)
+    #expect(CalibrationMatrix([-1, 0, 1, 0, 1, 0])?.values == [-1, 0, 1, 0, 1, 0])
+}
+
+@Test func devicesDescribeThemselvesInOneLine() {
+    let device = InputDevice(sysname: "event1", name: "QEMU Virtio MultiTouch", capabilities: [.touch, .pointer])
+    #expect(device.description == "event1: QEMU Virtio MultiTouch [touch, pointer]")
+    #expect(InputDevice(sysname: "event9", name: "Power Button", capabilities: []).description.contains("no capabilities"))
+}
