@@ -30,8 +30,8 @@ let package = Package(
         .target(name: "FlickGestures"),
         .target(name: "FlickDisplay", dependencies: ["FlickRaster", "CDRM", "CLinux"]),
         .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster", "CLibInput"]),
-        .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay"]),
-        .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion"]),
+        .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput", "CLinux"]),
+        .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput"]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
             "FlickApps", "FlickDisplay", "FlickInput", "FlickBench", "CLinux",

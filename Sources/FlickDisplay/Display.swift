@@ -35,3 +35,14 @@ extension Display {
         return fallbackDPI / 25.4
     }
 }
+
+/// A display whose frames reach the screen on vblank, reported through a file descriptor: the run loop
+/// polls it and takes each flip's timestamp as the clock.
+public protocol VSyncDisplay: Display {
+    var fileDescriptor: Int32 { get }
+    /// Reads what the fd says; each flip completed frees a buffer.
+    func handleEvents() throws -> [PageFlip]
+    /// A frame was handed over and is not on screen yet: drawing another now would only queue behind it.
+    var isFlipPending: Bool { get }
+    var refreshInterval: Microseconds { get }
+}

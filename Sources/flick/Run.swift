@@ -1,6 +1,11 @@
 import ArgumentParser
+import FlickApps
 import FlickDisplay
+import FlickGestures
+import FlickInput
 import FlickRaster
+import FlickText
+import FlickUI
 import Foundation
 
 struct Run: ParsableCommand {
@@ -10,10 +15,13 @@ struct Run: ParsableCommand {
     @Flag(help: "Render headless even when a DRM display is present.")
     var headless = false
 
-    @Option(help: "Where the headless run writes its frame.")
+    @Option(help: "Headless: a touch script (JSON) to play before writing the frame.")
+    var script: String?
+
+    @Option(help: "Headless: where to write the last frame.")
     var out = "flick-showcase.png"
 
-    @Option(help: "Headless output size, WIDTHxHEIGHT.")
+    @Option(help: "Headless: the screen size, WIDTHxHEIGHT.")
     var size = FrameSizeArgument(argument: "1280x800")!
 
     @Option(help: "DRM card, e.g. /dev/dri/card0 (default: the first with a connected connector).")
@@ -28,29 +36,66 @@ struct Run: ParsableCommand {
     @Option(help: "Panel rotation in degrees: 0, 90, 180 or 270.")
     var rotation = 0
 
+    @Option(help: "The libinput seat.")
+    var seat = "seat0"
+
+    @Flag(help: "Log frame times, missed vblanks and touch-to-screen latency.")
+    var stats = false
+
+    func validate() throws {
+        guard Rotation(degrees: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)") }
+        if let mode, ModeRequest(mode) == nil { throw ValidationError("--mode must look like 1280x800 or 1920x1080@60, not \(mode)") }
+    }
+
     func run() throws {
         Log.setUp()
-        let cards = DRMDevice.cardPaths()
-        if !headless && (card != nil || !cards.isEmpty) {
-            guard let rotation = Rotation(degrees: rotation) else {
-                throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(self.rotation)")
-            }
-            var modeRequest: ModeRequest?
-            if let mode {
-                guard let parsed = ModeRequest(mode) else { throw ValidationError("--mode must look like 1280x800 or 1920x1080@60, not \(mode)") }
-                modeRequest = parsed
-            }
+        if !headless && script == nil && (card != nil || !DRMDevice.cardPaths().isEmpty) {
             do {
-                try DRMKiosk(config: DRMConfiguration(card: card, connector: connector, mode: modeRequest, rotation: rotation)).run()
+                try runOnDisplay()
             } catch let error as DRMError {
-                // A board with a display that Flick cannot use is misconfigured: say so and fail loudly.
+                // A board whose display Flick cannot use is misconfigured: say so and fail loudly.
                 Log.flick.critical("\(error)")
                 throw ExitCode(1)
             }
             return
         }
-        if !headless { Log.flick.notice("no DRM display (/dev/dri/card* absent): running headless") }
-        try renderScene(.showcase, width: size.width, height: size.height, to: out)
-        print("Flick rendered the showcase headless to \(out) (\(size.width)x\(size.height)).")
+        if !headless && script == nil { Log.flick.notice("no DRM display (/dev/dri/card* absent): running headless") }
+        try runHeadless()
+    }
+
+    private func runOnDisplay() throws {
+        let signals = try SignalQueue(SIGINT, SIGTERM)
+        let rotation = Rotation(degrees: rotation)!
+        let display = try DRMDisplay.open(DRMConfiguration(card: card, connector: connector, mode: mode.flatMap(ModeRequest.init),
+                                                           rotation: rotation))
+        defer { display.close() }
+        let terminal = VirtualTerminal()
+        defer { terminal?.restore() }
+        Log.flick.notice("\(display.device.path) \(display.output.connector.name) \(display.output.mode) rotation \(rotation.rawValue)°")
+
+        var inputs: [any InputSource] = []
+        do {
+            let mapping = ScreenMapping(panelWidth: display.output.mode.width, panelHeight: display.output.mode.height, rotation: rotation)
+            inputs.append(try LibInputSource(seat: seat, mapping: mapping))
+        } catch {
+            Log.flick.warning("no input: \(error); the display still runs (touch needs read access to /dev/input: the 'input' group)")
+        }
+        let scene = try ShowcaseKiosk(width: display.width, height: display.height, fonts: FontCollection())
+        let loop = RunLoop(display: display, inputs: inputs, scene: scene)
+        loop.onFirstFrame = { Log.flick.notice("first frame on screen") }
+        try loop.run(untilSignalOn: signals.fd)
+        Log.flick.notice("stopping: restoring the console")
+        if stats { Log.flick.notice("stats: \(loop.statistics.summary)") }
+    }
+
+    private func runHeadless() throws {
+        let display = HeadlessDisplay(width: size.width, height: size.height)
+        let scene = try ShowcaseKiosk(width: size.width, height: size.height, fonts: FontCollection())
+        let frames = try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? []
+        let loop = RunLoop(display: display, inputs: [], scene: scene)
+        let drawn = try loop.play(frames, interval: Double(display.refreshInterval) / 1e6)
+        try display.surface.writePNG(path: out)
+        print("Flick ran headless (\(size.width)x\(size.height), \(drawn) frames\(script.map { ", script \($0)" } ?? "")) and wrote \(out).")
+        if stats { print("stats: \(loop.statistics.summary)") }
     }
 }

@@ -1,0 +1,167 @@
+import CLinux
+import FlickDisplay
+import FlickGestures
+import FlickInput
+import FlickRaster
+import Foundation
+
+/// The one thread that owns the frame: poll() on the display's flip events, the input devices, a timer
+/// and the termination signals; input goes to the scene, animations advance to the predicted
+/// presentation time, and a frame is drawn only when something changed. An idle kiosk sleeps in poll()
+/// with no timeout: no wake-ups, no CPU.
+public final class RunLoop {
+    private let display: any Display
+    private let inputs: [any InputSource]
+    private let scene: any Scene
+    private var canvas: Canvas?
+    public private(set) var statistics = FrameStatistics()
+    /// The latest flip's time (µs, CLOCK_MONOTONIC): frames are timed from it.
+    private var lastFlip: Int64?
+    /// The earliest input not yet on screen, and the same once its frame is queued: for latency.
+    private var inputAwaitingFrame: Int64?
+    private var inputAwaitingFlip: Int64?
+    private var wasAnimating = false
+    /// Called once, after the first frame is handed to the display.
+    public var onFirstFrame: (() -> Void)?
+
+    public init(display: any Display, inputs: [any InputSource], scene: any Scene) {
+        self.display = display; self.inputs = inputs; self.scene = scene
+    }
+
+    // MARK: Live
+
+    /// Runs until a signal arrives on `signalFD` (a signalfd for SIGINT and SIGTERM).
+    public func run(untilSignalOn signalFD: Int32) throws {
+        let vsync = display as? any VSyncDisplay
+        let interval = Double(vsync?.refreshInterval ?? 16_667) / 1e6
+        // Displays without flip events are paced by a timer while the scene moves.
+        let timer = vsync == nil ? timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK)) : -1
+        defer { if timer >= 0 { close(timer) } }
+        var timerArmed = false
+
+        try drawFrame(at: nextPresentationTime(interval: interval), force: true)
+        while true {
+            let flipPending = vsync?.isFlipPending ?? false
+            if !flipPending && scene.needsFrame {
+                if vsync != nil {
+                    try drawFrame(at: nextPresentationTime(interval: interval), force: false)
+                } else if !timerArmed {
+                    arm(timer, interval: interval); timerArmed = true
+                }
+            } else if vsync == nil && timerArmed && !scene.needsFrame {
+                arm(timer, interval: 0); timerArmed = false
+            }
+
+            var fds = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+            if let vsync { fds.append(pollfd(fd: vsync.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if timer >= 0 { fds.append(pollfd(fd: timer, events: Int16(POLLIN), revents: 0)) }
+            let inputStart = fds.count
+            for source in inputs where source.fileDescriptor >= 0 {
+                fds.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            let ready = poll(&fds, nfds_t(fds.count), timeout(flipPending: vsync?.isFlipPending ?? false))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw InputError("poll failed: \(String(cString: strerror(errno)))")
+            }
+            if fds[0].revents != 0 { return }
+            if let vsync, fds[1].revents != 0 { try handleFlips(vsync.handleEvents(), interval: interval) }
+            if timer >= 0, fds[vsync == nil ? 1 : 2].revents != 0 {
+                var expirations: UInt64 = 0
+                _ = read(timer, &expirations, 8)
+                try drawFrame(at: monotonicSeconds() + interval, force: false)
+            }
+            for (i, source) in inputs.filter({ $0.fileDescriptor >= 0 }).enumerated() where fds[inputStart + i].revents != 0 {
+                deliver(source.readEvents())
+            }
+        }
+    }
+
+    private func timeout(flipPending: Bool) -> Int32 {
+        if !flipPending && scene.needsFrame { return 0 }
+        guard let deadline = scene.nextDeadline else { return -1 }
+        return Int32(max(0, min(60_000, ((deadline - monotonicSeconds()) * 1000).rounded(.up))))
+    }
+
+    private func handleFlips(_ flips: [PageFlip], interval: Double) {
+        for flip in flips {
+            if let last = lastFlip {
+                statistics.recordFlip(gap: Double(flip.timestamp - last) / 1e6, interval: interval, animating: wasAnimating)
+            }
+            lastFlip = flip.timestamp
+            if let input = inputAwaitingFlip {
+                statistics.recordLatency(Double(flip.timestamp - input) / 1e6)
+                inputAwaitingFlip = nil
+            }
+        }
+    }
+
+    /// A frame drawn now is shown at the vblank after the last flip that is still ahead.
+    private func nextPresentationTime(interval: Double) -> Double {
+        let now = monotonicSeconds()
+        guard let last = lastFlip.map({ Double($0) / 1e6 }), last <= now else { return now + interval }
+        return last + ((now - last) / interval).rounded(.down) * interval + interval
+    }
+
+    private func arm(_ timer: Int32, interval: Double) {
+        let ns = Int(interval * 1e9)
+        let spec = timespec(tv_sec: ns / 1_000_000_000, tv_nsec: ns % 1_000_000_000)
+        var value = itimerspec(it_interval: spec, it_value: spec)
+        timerfd_settime(timer, 0, &value, nil)
+    }
+
+    // MARK: Scripted (headless)
+
+    /// Plays `script` (times from 0) against the scene on a virtual clock, one frame per `interval`
+    /// seconds, until the script is over and the scene is still, or `limit` seconds pass. Identical
+    /// frames every run: nothing reads a real clock.
+    @discardableResult
+    public func play(_ script: [TouchFrame], interval: Double = 1.0 / 60, limit: Double = 30) throws -> Int {
+        var time = 0.0
+        var next = 0
+        var drawn = 0
+        if try drawFrame(at: time, force: true) { drawn += 1 }
+        while time < limit {
+            time += interval
+            while next < script.count, Double(script[next].time) / 1e6 <= time {
+                deliver([.touches(script[next])])
+                next += 1
+            }
+            if try drawFrame(at: time, force: false) { drawn += 1 }
+            if next == script.count && !scene.needsFrame && (scene.nextDeadline.map { $0 <= time } ?? true) { break }
+        }
+        return drawn
+    }
+
+    // MARK: Frames
+
+    private func deliver(_ events: [InputEvent]) {
+        for event in events {
+            if case .touches(let frame) = event, inputAwaitingFrame == nil { inputAwaitingFrame = frame.time }
+            scene.handle(event)
+        }
+    }
+
+    @discardableResult
+    private func drawFrame(at time: Double, force: Bool) throws -> Bool {
+        scene.advance(to: time)
+        guard force || scene.needsFrame else { return false }
+        wasAnimating = scene.needsFrame
+        let (surface, age) = try display.nextBuffer()
+        if canvas?.surface !== surface { canvas = Canvas(surface: surface) }
+        let start = monotonicSeconds()
+        let damage = scene.draw(on: canvas!, fullRedraw: age == 0 || force)
+        statistics.recordFrame(drawSeconds: monotonicSeconds() - start)
+        guard !damage.isEmpty || force else { return false }
+        try display.present(damage: force ? [surface.bounds] : damage)
+        if let first = onFirstFrame { onFirstFrame = nil; first() }
+        if let input = inputAwaitingFrame { inputAwaitingFlip = inputAwaitingFlip ?? input; inputAwaitingFrame = nil }
+        return true
+    }
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}

@@ -1,0 +1,19 @@
+import FlickInput
+import FlickRaster
+
+/// What the run loop drives: the showcase, the pages, the to-do list. Input goes in, time goes in, and
+/// frames come out only when something changed.
+public protocol Scene: AnyObject {
+    /// Touches, keys and devices, in the order they arrived.
+    func handle(_ event: InputEvent)
+    /// Moves animations to `time`, seconds on the display's clock: the predicted presentation time of
+    /// the frame about to be drawn, so motion lands where it is seen.
+    func advance(to time: Double)
+    /// Something changed or moves: a frame should be drawn.
+    var needsFrame: Bool { get }
+    /// Draws what changed into `canvas`, whose surface still holds the previous frame unless
+    /// `fullRedraw`; returns the changed regions.
+    func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect]
+    /// When the scene must wake without input (a long-press deadline), or nil.
+    var nextDeadline: Double? { get }
+}

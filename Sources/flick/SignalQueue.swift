@@ -1,0 +1,24 @@
+import CLinux
+import Foundation
+
+/// Termination signals as a readable fd, so the loop handles them between frames, not mid-draw.
+final class SignalQueue {
+    let fd: Int32
+
+    init(_ signals: Int32...) throws {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals { sigaddset(&set, s) }
+        guard pthread_sigmask(SIG_BLOCK, &set, nil) == 0 else { throw POSIXError(.EINVAL) }
+        fd = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EINVAL) }
+    }
+
+    deinit { close(fd) }
+
+    func next() -> Int32? {
+        var info = signalfd_siginfo()
+        let n = read(fd, &info, MemoryLayout<signalfd_siginfo>.size)
+        return n == MemoryLayout<signalfd_siginfo>.size ? Int32(info.ssi_signo) : nil
+    }
+}
