@@ -24,6 +24,10 @@ struct Render: ParsableCommand {
 
 enum SceneName: String, CaseIterable, ExpressibleByArgument {
     case showcase
+    /// The five named timing curves, plotted.
+    case curves
+    /// A spring's response at four damping ratios.
+    case spring
 }
 
 /// Draws `scene` into a headless display and writes what it shows.
@@ -33,6 +37,8 @@ func renderScene(_ scene: SceneName, width: Int, height: Int, to path: String) t
     let canvas = Canvas(surface: surface)
     switch scene {
     case .showcase: try ShowcaseScene(fonts: FontCollection()).draw(on: canvas)
+    case .curves: try MotionGuide(fonts: FontCollection()).drawCurves(on: canvas)
+    case .spring: try MotionGuide(fonts: FontCollection()).drawSpring(on: canvas)
     }
     try display.present(damage: [surface.bounds])
     try display.surface.writePNG(path: path)

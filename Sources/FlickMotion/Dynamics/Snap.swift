@@ -1,0 +1,22 @@
+/// Springs the item back to a point and upright, like `UISnapBehavior`: the snap-back after a card is
+/// let go without a flick. `damping` is the spring's damping ratio.
+public struct Snap: Hashable, Sendable {
+    public static let defaultDamping = 0.7 // the seed: _snapBehavior.damping = 0.7
+    // Our tuning (UIKit does not publish its snap's stiffness): with damping 0.7 a card is back within
+    // 1 % of the way in about 0.4 s.
+    public static let defaultResponse = 0.4
+
+    public var point: Vector2
+    public var angle: Double
+    public var damping: Double
+    /// The spring's undamped period, in seconds.
+    public var response: Double
+
+    public init(to point: Vector2, angle: Double = 0, damping: Double = defaultDamping,
+                response: Double = defaultResponse) {
+        self.point = point; self.angle = angle; self.damping = damping; self.response = response
+    }
+
+    /// The same motion in closed form, per axis: what the integrated snap follows.
+    public var spring: Spring { Spring(dampingRatio: damping, response: response) }
+}

@@ -1,0 +1,38 @@
+/// A value that changes over time, asked for by seconds elapsed since it began: a timed `Animation`,
+/// a `SpringAnimation`, or your own. Pure: the `Animator` (and so the run loop) asks, nothing calls back.
+public protocol Motion<Value>: Sendable {
+    associatedtype Value: Interpolatable
+
+    func value(at elapsed: Double) -> Value
+    /// d value / d second.
+    func velocity(at elapsed: Double) -> Value
+    func isComplete(at elapsed: Double) -> Bool
+    /// Seconds after the begin at which it completes, when known in advance (infinite if it repeats
+    /// forever); nil when it ends whenever it settles, as springs do.
+    var endTime: Double? { get }
+    /// Whether the animator keeps showing the final value after completion (Core Animation's
+    /// `fillMode = .forwards` with `isRemovedOnCompletion = false`) instead of handing back to the model value.
+    var holdsAtEnd: Bool { get }
+    /// Heads for `target` from this motion's value and velocity at `elapsed`, with no jump in either.
+    func retargeted(to target: Value, at elapsed: Double) -> any Motion<Value>
+}
+
+extension Motion {
+    public var holdsAtEnd: Bool { false }
+
+    public func state(at elapsed: Double) -> MotionState<Value> {
+        MotionState(value: value(at: elapsed), velocity: velocity(at: elapsed))
+    }
+}
+
+/// Where a moving value is and how fast it goes: what an interrupted animation hands to a gesture,
+/// and what a released gesture hands to a spring.
+public struct MotionState<Value: Interpolatable>: Sendable {
+    public var value: Value
+    public var velocity: Value
+
+    public init(value: Value, velocity: Value = .zero) { self.value = value; self.velocity = velocity }
+}
+
+extension MotionState: Equatable {}
+extension MotionState: Hashable where Value: Hashable {}
