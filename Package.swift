@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
         .testTarget(name: "FlickInputTests", dependencies: ["FlickInput"]),
         // Boots a real kernel in QEMU (deploy/vm) and checks what virtio-gpu scans out.
-        .testTarget(name: "FlickVMTests", dependencies: ["FlickApps", "FlickRaster", "FlickText"]),
+        .testTarget(name: "FlickVMTests", dependencies: ["FlickApps", "FlickUI", "FlickDisplay", "FlickGestures", "FlickRaster", "FlickText"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),
