@@ -55,49 +55,54 @@ private func mtt(_ type: String, x: Int, y: Int, trackingID: Int) -> [[String: A
     }
 }
 
-@Test(.enabled(if: GuestVM.unavailableReason == nil, "QEMU cannot run here: \(GuestVM.unavailableReason ?? "")"),
-      .timeLimit(.minutes(5)))
-func kioskOnVirtioGPUShowsTheHeadlessFramesFollowsTouchesAndGivesTheConsoleBack() throws {
-    let flick = GuestVM.repository.appendingPathComponent(".build/debug/flick").path
-    try #require(FileManager.default.isExecutableFile(atPath: flick), "build flick first (scripts/test does)")
-    let width = 1280, height = 800
-    // Flick runs until the host says so on ttyS1, then gets SIGTERM like systemd would send.
-    let guest = try GuestVM(command: """
-        "$FLICK" run & pid=$!
-        read line < /dev/ttyS1
-        kill -TERM $pid; wait $pid; echo "flick exited $?"
-        echo "console is back" > /dev/tty1
-        read line < /dev/ttyS1
-        """, width: width, height: height, flickBinary: flick)
-    defer { guest.shutDown() }
+/// One guest at a time: two TCG guests on two cores would only slow each other past their deadlines.
+@Suite(.serialized, .enabled(if: GuestVM.unavailableReason == nil, "QEMU cannot run here: \(GuestVM.unavailableReason ?? "")"))
+struct VirtualMachine {}
 
-    try guest.waitForLog("first frame on screen", timeout: 180)
-    let onScreen = try guest.screendump()
-    #expect(onScreen.width == width && onScreen.height == height)
+extension VirtualMachine {
+    @Test(.timeLimit(.minutes(5)))
+    func kioskOnVirtioGPUShowsTheHeadlessFramesFollowsTouchesAndGivesTheConsoleBack() throws {
+        let flick = GuestVM.repository.appendingPathComponent(".build/debug/flick").path
+        try #require(FileManager.default.isExecutableFile(atPath: flick), "build flick first (scripts/test does)")
+        let width = 1280, height = 800
+        // Flick runs until the host says so on ttyS1, then gets SIGTERM like systemd would send.
+        let guest = try GuestVM(command: """
+            "$FLICK" run & pid=$!
+            read line < /dev/ttyS1
+            kill -TERM $pid; wait $pid; echo "flick exited $?"
+            echo "console is back" > /dev/tty1
+            read line < /dev/ttyS1
+            """, width: width, height: height, flickBinary: flick)
+        defer { guest.shutDown() }
 
-    let expected = Surface(width: width, height: height)
-    try ShowcaseScene(fonts: FontCollection()).draw(on: Canvas(surface: expected))
-    let difference = differingFraction(onScreen, expected)
-    #expect(difference < 0.001, "scanned-out frame differs from the headless render in \(difference * 100) % of pixels")
+        try guest.waitForLog("first frame on screen", timeout: 180)
+        let onScreen = try guest.screendump()
+        #expect(onScreen.width == width && onScreen.height == height)
 
-    // A finger on the glass through virtio-multitouch → libinput → the run loop: its disc appears where
-    // the headless kiosk draws it for a finger at the same point (the centre: 16384 of 32768 on each axis).
-    try guest.sendTouch(mtt("begin", x: 16384, y: 16384, trackingID: 1))
-    let centre = ScreenPoint(x: 640, y: 400)
-    let touched = try headlessFrame(width, height, after: [TouchFrame(time: 0, events: [TouchEvent(.down, id: .finger(0), at: centre, time: 0)])])
-    let withFinger = try waitForScreen(guest, timeout: 60) { differingFraction($0, touched) < 0.001 }
-    #expect(differingFraction(withFinger, expected) > 0.001, "the touch never showed on screen")
-    #expect(differingFraction(withFinger, touched) < 0.001, "the touched frame differs from the headless one")
+        let expected = Surface(width: width, height: height)
+        try ShowcaseScene(fonts: FontCollection()).draw(on: Canvas(surface: expected))
+        let difference = differingFraction(onScreen, expected)
+        #expect(difference < 0.001, "scanned-out frame differs from the headless render in \(difference * 100) % of pixels")
 
-    // Lifted, the disc fades through the motion engine and the screen is the showcase again.
-    try guest.sendTouch(mtt("end", x: 16384, y: 16384, trackingID: -1))
-    let released = try waitForScreen(guest, timeout: 60) { differingFraction($0, expected) < 0.001 }
-    #expect(differingFraction(released, expected) < 0.001, "the disc did not fade away")
+        // A finger on the glass through virtio-multitouch → libinput → the run loop: its disc appears where
+        // the headless kiosk draws it for a finger at the same point (the centre: 16384 of 32768 on each axis).
+        try guest.sendTouch(mtt("begin", x: 16384, y: 16384, trackingID: 1))
+        let centre = ScreenPoint(x: 640, y: 400)
+        let touched = try headlessFrame(width, height, after: [TouchFrame(time: 0, events: [TouchEvent(.down, id: .finger(0), at: centre, time: 0)])])
+        let withFinger = try waitForScreen(guest, timeout: 60) { differingFraction($0, touched) < 0.001 }
+        #expect(differingFraction(withFinger, expected) > 0.001, "the touch never showed on screen")
+        #expect(differingFraction(withFinger, touched) < 0.001, "the touched frame differs from the headless one")
 
-    guest.signalGuest()
-    try guest.waitForLog("flick exited 0", timeout: 60)
-    let console = try guest.screendump()
-    // The text console is black with a line of text: not one pixel of the showcase's background.
-    #expect(darkFraction(console) > 0.9, "after exit the screen still shows Flick (\(darkFraction(console)) dark)")
-    #expect(differingFraction(console, expected) > 0.5)
+        // Lifted, the disc fades through the motion engine and the screen is the showcase again.
+        try guest.sendTouch(mtt("end", x: 16384, y: 16384, trackingID: -1))
+        let released = try waitForScreen(guest, timeout: 60) { differingFraction($0, expected) < 0.001 }
+        #expect(differingFraction(released, expected) < 0.001, "the disc did not fade away")
+
+        guest.signalGuest()
+        try guest.waitForLog("flick exited 0", timeout: 60)
+        let console = try guest.screendump()
+        // The text console is black with a line of text: not one pixel of the showcase's background.
+        #expect(darkFraction(console) > 0.9, "after exit the screen still shows Flick (\(darkFraction(console)) dark)")
+        #expect(differingFraction(console, expected) > 0.5)
+    }
 }
