@@ -1,0 +1,250 @@
+/// Identifies a recogniser in an arena.
+public struct GestureID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let index: Int
+
+    public static func < (a: GestureID, b: GestureID) -> Bool { a.index < b.index }
+
+    public var description: String { "gesture \(index)" }
+}
+
+/// A typed `GestureID`: reads the recogniser back out of the arena as its own type.
+public struct GestureHandle<Recognizer: GestureRecognizer>: Hashable, Sendable {
+    public let id: GestureID
+}
+
+/// A state the arena granted a recogniser, in the order the app should act on them.
+public struct GestureChange: Hashable, Sendable, CustomStringConvertible {
+    public var gesture: GestureID
+    public var state: GestureState
+    public var time: Microseconds
+
+    public init(gesture: GestureID, state: GestureState, time: Microseconds) {
+        self.gesture = gesture
+        self.state = state
+        self.time = time
+    }
+
+    public var description: String { "\(gesture) \(state) t=\(time)µs" }
+}
+
+/// Decides which of several recognisers gets the touches.
+///
+/// Each recogniser is attached with the region of its view and the view's depth. A touch goes to every
+/// recogniser whose region it lands in; they all watch it, and the first to claim it by its own rule (a swipe at
+/// its slop, a tap on lifting) wins. The others fail and stop receiving touches. Between recognisers claiming in
+/// the same frame the deeper view wins, then the one added first. While a gesture is under way, new touches go
+/// only to it, so there is never more than one winner at a time.
+///
+/// A recogniser can be made to wait for another to fail (`require(_:toFail:)`): a tap that would end is held back
+/// until the double tap gives up, and is refused if the double tap succeeds.
+///
+/// The arena reads no clock: `tick(to:)` at `deadline` lets time-based recognisers decide between frames. The
+/// same frames and ticks always give the same changes.
+public struct GestureArena: Sendable {
+    private struct Entry: Sendable {
+        var recognizer: any GestureRecognizer
+        var region: HitRegion
+        var depth: Int
+        var requiredToFail: [Int] = []
+        /// The touches given to this recogniser that are still down.
+        var touches: Set<TouchID> = []
+        /// Has had touches since it last reset.
+        var engaged = false
+        /// What the arena has told the app.
+        var granted = GestureState.possible
+    }
+
+    private var entries: [Entry] = []
+    /// Indices of `entries`, deepest first, then in the order they were added.
+    private var priority: [Int] = []
+    private var down: [TouchID: ScreenPoint] = [:]
+
+    public init() {}
+
+    public mutating func add<R: GestureRecognizer>(
+        _ recognizer: R,
+        region: HitRegion = .everywhere,
+        depth: Int = 0
+    ) -> GestureHandle<R> {
+        entries.append(Entry(recognizer: recognizer, region: region, depth: depth))
+        priority = entries.indices.sorted { a, b in
+            entries[a].depth != entries[b].depth ? entries[a].depth > entries[b].depth : a < b
+        }
+        return GestureHandle(id: GestureID(index: entries.count - 1))
+    }
+
+    /// `gesture` may only be recognised once `other` has failed (or never took part).
+    public mutating func require<A, B>(_ gesture: GestureHandle<A>, toFail other: GestureHandle<B>) {
+        let a = gesture.id.index, b = other.id.index
+        precondition(a != b && !depends(b, on: a), "require(_:toFail:) would make \(gesture.id) and \(other.id) wait for each other")
+        entries[a].requiredToFail.append(b)
+    }
+
+    private func depends(_ a: Int, on b: Int) -> Bool {
+        entries[a].requiredToFail.contains { $0 == b || depends($0, on: b) }
+    }
+
+    /// Moves a recogniser's view; touches already given to it stay with it.
+    public mutating func setRegion(_ region: HitRegion, for gesture: GestureID) {
+        entries[gesture.index].region = region
+    }
+
+    /// The recogniser as it is now: translation, scale, decision and the rest.
+    public subscript<R>(handle: GestureHandle<R>) -> R {
+        // The handle was made by `add` for this very type.
+        entries[handle.id.index].recognizer as! R
+    }
+
+    /// What the arena has granted: a recogniser's own `state` may run ahead while the arena holds it back.
+    public func state(of gesture: GestureID) -> GestureState { entries[gesture.index].granted }
+
+    public func state<R>(of handle: GestureHandle<R>) -> GestureState { state(of: handle.id) }
+
+    /// The gesture under way, if any.
+    public var winner: GestureID? {
+        entries.indices.first { entries[$0].granted.isActive }.map { GestureID(index: $0) }
+    }
+
+    /// When the run loop must call `tick(to:)` if no frame comes first.
+    public var deadline: Microseconds? {
+        entries.filter { $0.engaged && !$0.granted.isTerminal }.compactMap(\.recognizer.deadline).min()
+    }
+
+    public mutating func handle(_ frame: TouchFrame) -> [GestureChange] {
+        var changes: [GestureChange] = []
+        resetFinished()
+        advance(to: frame.time, into: &changes)
+
+        let current = winner?.index
+        var routed = [[TouchEvent]](repeating: [], count: entries.count)
+        for event in frame.events {
+            switch event.phase {
+            case .down where down[event.id] == nil:
+                down[event.id] = event.position
+                for i in entries.indices where !entries[i].granted.isTerminal && entries[i].region.contains(event.position) {
+                    guard current == nil || current == i else { continue }
+                    entries[i].touches.insert(event.id)
+                    entries[i].engaged = true
+                    routed[i].append(event)
+                }
+            case .down, .move:
+                guard down[event.id] != nil else { continue }
+                down[event.id] = event.position
+                for i in entries.indices where entries[i].touches.contains(event.id) { routed[i].append(event) }
+            case .up, .cancel:
+                guard down.removeValue(forKey: event.id) != nil else { continue }
+                for i in entries.indices where entries[i].touches.contains(event.id) {
+                    routed[i].append(event)
+                    entries[i].touches.remove(event.id)
+                }
+            }
+        }
+
+        var received = [Bool](repeating: false, count: entries.count)
+        for i in entries.indices where !routed[i].isEmpty && !entries[i].granted.isTerminal {
+            entries[i].recognizer.handle(TouchFrame(time: frame.time, events: routed[i]))
+            received[i] = true
+        }
+        resolve(at: frame.time, received: received, into: &changes)
+        return changes
+    }
+
+    public mutating func tick(to time: Microseconds) -> [GestureChange] {
+        var changes: [GestureChange] = []
+        resetFinished()
+        advance(to: time, into: &changes)
+        return changes
+    }
+
+    /// Cancels every touch that is down, as when the input device goes away or the screen blanks.
+    public mutating func cancelAllTouches(at time: Microseconds) -> [GestureChange] {
+        let events = down.keys.sorted().map { TouchEvent(.cancel, id: $0, at: down[$0] ?? .zero, time: time) }
+        guard !events.isEmpty else { return tick(to: time) }
+        return handle(TouchFrame(time: time, events: events))
+    }
+
+    private mutating func advance(to time: Microseconds, into changes: inout [GestureChange]) {
+        for i in entries.indices where entries[i].engaged && !entries[i].granted.isTerminal {
+            if let due = entries[i].recognizer.deadline, due <= time { entries[i].recognizer.tick(to: time) }
+        }
+        resolve(at: time, received: [Bool](repeating: false, count: entries.count), into: &changes)
+    }
+
+    private mutating func resolve(at time: Microseconds, received: [Bool], into changes: inout [GestureChange]) {
+        func report(_ i: Int, _ state: GestureState) {
+            changes.append(GestureChange(gesture: GestureID(index: i), state: state, time: time))
+        }
+
+        // The gesture under way reports its progress first: if it ended, others may claim in the same frame.
+        for i in priority where entries[i].granted.isActive {
+            switch entries[i].recognizer.state {
+            case .ended:
+                entries[i].granted = .ended
+                report(i, .ended)
+            case .cancelled, .failed:
+                entries[i].granted = .cancelled
+                report(i, .cancelled)
+            case .began, .changed:
+                if received[i] {
+                    entries[i].granted = .changed
+                    report(i, .changed)
+                }
+            case .possible:
+                break
+            }
+        }
+
+        // Failing can free a recogniser waiting on it, so go round until nothing moves.
+        var settled = false
+        while !settled {
+            settled = true
+            for i in priority where entries[i].granted == .possible {
+                let claimed = entries[i].recognizer.state
+                switch claimed {
+                case .possible:
+                    continue
+                case .failed, .cancelled:
+                    entries[i].granted = .failed
+                    report(i, .failed)
+                case .began, .changed, .ended:
+                    let dependencies = entries[i].requiredToFail
+                    if dependencies.contains(where: { entries[$0].engaged && !entries[$0].granted.isTerminal }) {
+                        continue // held until they fail
+                    }
+                    if dependencies.contains(where: { entries[$0].granted.isActive || entries[$0].granted == .ended }) || winner != nil {
+                        refuse(i, report)
+                    } else {
+                        if claimed == .ended {
+                            if !entries[i].recognizer.isDiscrete { report(i, .began) }
+                            entries[i].granted = .ended
+                            report(i, .ended)
+                        } else {
+                            entries[i].granted = .began
+                            report(i, .began)
+                        }
+                        for j in priority where j != i && entries[j].engaged && entries[j].granted == .possible {
+                            refuse(j, report)
+                        }
+                    }
+                }
+                settled = false
+            }
+        }
+    }
+
+    private mutating func refuse(_ i: Int, _ report: (Int, GestureState) -> Void) {
+        entries[i].recognizer.cancel()
+        entries[i].granted = .failed
+        report(i, .failed)
+    }
+
+    /// A recogniser that has finished and whose fingers have all lifted starts afresh for the next gesture. This
+    /// happens as the next frame or tick comes in, not as it finishes, so the app can still read how it ended.
+    private mutating func resetFinished() {
+        for i in entries.indices where entries[i].granted.isTerminal && entries[i].touches.isEmpty {
+            entries[i].recognizer.reset()
+            entries[i].granted = .possible
+            entries[i].engaged = false
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+
+/// A capture made with `libinput record`: for each recorded device its evdev axis ranges and the kernel events,
+/// which `touchScript` turns into the touch stream the screen would have seen.
+///
+/// Only the evdev events are read (`- evdev:` frames of `[sec, usec, type, code, value]`); the `libinput:`
+/// interpretations and `hid:` reports that newer versions add beside them are skipped.
+public struct LibinputRecording: Hashable, Sendable {
+    /// `struct input_absinfo`, from the device's `absinfo:` map.
+    public struct AbsInfo: Hashable, Sendable {
+        public var minimum: Int
+        public var maximum: Int
+        public var fuzz: Int
+        public var flat: Int
+        public var resolution: Int
+
+        public init(minimum: Int, maximum: Int, fuzz: Int = 0, flat: Int = 0, resolution: Int = 0) {
+            self.minimum = minimum
+            self.maximum = maximum
+            self.fuzz = fuzz
+            self.flat = flat
+            self.resolution = resolution
+        }
+    }
+
+    /// `struct input_event`, timed from the start of the recording.
+    public struct EvdevEvent: Hashable, Sendable {
+        public var time: Microseconds
+        public var type: Int
+        public var code: Int
+        public var value: Int
+        /// Where it is in the file, for error messages.
+        public var line: Int
+    }
+
+    public struct Device: Hashable, Sendable {
+        /// `/dev/input/event4`
+        public var node: String
+        public var name: String
+        public var absinfo: [Int: AbsInfo] = [:]
+        public var properties: [Int] = []
+        public var events: [EvdevEvent] = []
+        var line: Int
+
+        /// INPUT_PROP_DIRECT: a touchscreen rather than a touchpad.
+        public var isDirect: Bool { properties.contains(EvdevCode.inputPropDirect) }
+        public var hasMultitouchPosition: Bool {
+            absinfo[EvdevCode.absMTPositionX] != nil && absinfo[EvdevCode.absMTPositionY] != nil
+        }
+        public var hasSingleTouchPosition: Bool { absinfo[EvdevCode.absX] != nil && absinfo[EvdevCode.absY] != nil }
+    }
+
+    /// How errors refer to the recording, normally its file name.
+    public var name: String
+    public var devices: [Device]
+
+    public init(contentsOf url: URL) throws(LibinputRecordingError) {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw LibinputRecordingError(file: url.lastPathComponent, message: "cannot read \(url.path): \(oneLine(error))")
+        }
+        try self.init(yaml: text, name: url.lastPathComponent)
+    }
+
+    public init(yaml: String, name: String) throws(LibinputRecordingError) {
+        self.name = name
+        func fail(_ line: Int, _ message: String) -> LibinputRecordingError {
+            LibinputRecordingError(file: name, line: line, message: message)
+        }
+        let lines: [RecordingYAMLLine]
+        do {
+            lines = try RecordingYAML.lines(of: yaml)
+        } catch {
+            throw fail(error.line, error.message)
+        }
+        var devices: [Device] = []
+        var sawDevices = false
+        for line in lines {
+            let path = line.path
+            if path.isEmpty {
+                if line.key == "version", line.value != "1" {
+                    throw fail(line.number, "libinput record format version \(line.value); this reader knows version 1")
+                }
+                if line.key == "devices" { sawDevices = true }
+                continue
+            }
+            guard path[0] == "devices" else { continue }
+            if path.count == 1, line.isItem {
+                devices.append(Device(node: line.key == "node" ? line.value : "", name: "", line: line.number))
+                continue
+            }
+            guard !devices.isEmpty else { continue }
+            let d = devices.count - 1
+            switch Array(path.dropFirst()) {
+            case ["evdev"] where line.key == "name":
+                devices[d].name = RecordingYAML.unquoted(line.value)
+            case ["evdev"] where line.key == "properties":
+                devices[d].properties = try integers(line, fail) ?? []
+            case ["evdev", "absinfo"]:
+                guard let key = line.key, let code = Int(key) else {
+                    throw fail(line.number, "expected an absinfo entry like `53: [0, 4095, 0, 0, 0]`, got `\(line.value)`")
+                }
+                guard let v = try integers(line, fail), v.count == 5 else {
+                    throw fail(line.number, "expected absinfo [min, max, fuzz, flat, resolution] for axis \(code), got `\(line.value)`")
+                }
+                devices[d].absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v[4])
+            case ["events", "evdev"] where line.isItem:
+                guard let v = try integers(line, fail), v.count == 5 else {
+                    throw fail(line.number, "expected an evdev event [sec, usec, type, code, value], got `\(line.value)`")
+                }
+                guard v[0] >= 0, (0..<1_000_000).contains(v[1]), v[0] < 1_000_000_000 else {
+                    throw fail(line.number, "expected a time of [sec, usec] with usec below 1000000, got [\(v[0]), \(v[1])]")
+                }
+                let time = Microseconds(v[0]) * 1_000_000 + Microseconds(v[1])
+                devices[d].events.append(EvdevEvent(time: time, type: v[2], code: v[3], value: v[4], line: line.number))
+            default:
+                continue
+            }
+        }
+        guard sawDevices else {
+            throw LibinputRecordingError(file: name, message: "not a libinput recording: no `devices:` section")
+        }
+        self.devices = devices
+    }
+
+    /// The recorded touches in screen pixels, scaling the device's axis ranges onto a screen of this size (as
+    /// libinput's `libinput_event_touch_get_x_transformed` does; rotation and calibration are the input layer's).
+    ///
+    /// `device` picks a device by node; by default the first touchscreen (INPUT_PROP_DIRECT), else the first
+    /// device with position axes, so touchpad captures import too.
+    public func touchScript(screenWidth: Double, screenHeight: Double, device node: String? = nil) throws(LibinputRecordingError) -> TouchScript {
+        let device: Device
+        if let node {
+            guard let found = devices.first(where: { $0.node == node }) else {
+                let recorded = devices.map(\.node).joined(separator: ", ")
+                throw LibinputRecordingError(file: name, message: "no device \(node) in the recording (it has \(recorded.isEmpty ? "none" : recorded))")
+            }
+            device = found
+        } else {
+            let positioned = devices.filter { $0.hasMultitouchPosition || $0.hasSingleTouchPosition }
+            guard let found = positioned.first(where: \.isDirect) ?? positioned.first else {
+                throw LibinputRecordingError(file: name, message: "no touch device in the recording (none has ABS_MT_POSITION_X/Y or ABS_X/Y in its absinfo)")
+            }
+            device = found
+        }
+        var touches: EvdevTouches
+        do {
+            touches = try EvdevTouches(device: device, screenWidth: screenWidth, screenHeight: screenHeight)
+        } catch {
+            throw LibinputRecordingError(file: name, line: device.line, message: error.message)
+        }
+        for event in device.events {
+            do {
+                try touches.apply(event)
+            } catch {
+                throw LibinputRecordingError(file: name, line: event.line, message: error.message)
+            }
+        }
+        return TouchScript(frames: touches.frames)
+    }
+}
+
+/// Names the file and, where there is one, the line: `pinch.yml:42: expected ...`.
+public struct LibinputRecordingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
+}
+
+private func integers(
+    _ line: RecordingYAMLLine,
+    _ fail: (Int, String) -> LibinputRecordingError
+) throws(LibinputRecordingError) -> [Int]? {
+    guard let items = RecordingYAML.flowSequence(line.value) else { return nil }
+    var values: [Int] = []
+    for item in items {
+        // Every field of input_event and input_absinfo fits 32 bits; bounding them keeps the arithmetic safe.
+        guard let value = Int32(item) else {
+            throw fail(line.number, "expected whole numbers of at most 32 bits in `\(line.value)`, got `\(item)`")
+        }
+        values.append(Int(value))
+    }
+    return values
+}

@@ -1,0 +1,119 @@
+/// The two touches of a pinch, the one nearer the top of the screen first (the to-do list parts the rows between
+/// them: seed gesture-todo-list-pinch, getNormalisedTouchPoints). Level touches are ordered left to right.
+public struct PinchPoints: Hashable, Sendable {
+    public var upper: ScreenPoint
+    public var lower: ScreenPoint
+
+    public init(upper: ScreenPoint, lower: ScreenPoint) {
+        self.upper = upper
+        self.lower = lower
+    }
+
+    public var centre: ScreenPoint { ScreenPoint(x: (upper.x + lower.x) / 2, y: (upper.y + lower.y) / 2) }
+    public var span: PinchSpan { PinchSpan(x: abs(lower.x - upper.x), y: abs(lower.y - upper.y)) }
+}
+
+/// How far apart the two fingers are, per axis and in a straight line, in pixels.
+public struct PinchSpan: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+
+    public var distance: Double { (x * x + y * y).squareRoot() }
+}
+
+/// Two fingers moving apart or together. Begins when their distance has changed by the span slop, and follows
+/// the same two fingers to the end: a third finger is ignored, and lifting either of the two ends the pinch.
+public struct PinchRecognizer: GestureRecognizer {
+    /// Android's ScaleGestureDetector waits for twice the touch slop (about 2.5 mm); wider here for jitter,
+    /// which two fingers have twice of.
+    public static let spanSlop = Millimetres(4)
+
+    private let spanSlop: Double
+
+    public private(set) var state = GestureState.possible
+    /// The two touches where they were when the second finger landed.
+    public private(set) var initialPoints: PinchPoints?
+    /// The same two touches now (the one that started upper stays `upper`).
+    public private(set) var points: PinchPoints?
+
+    private var tracks = TouchTracks()
+    private var upperID: TouchID?
+
+    public init(metrics: GestureMetrics, spanSlop: Millimetres = Self.spanSlop) {
+        self.spanSlop = metrics.pixels(spanSlop)
+    }
+
+    /// Current distance over initial distance: above 1 apart, below 1 together.
+    public var scale: Double {
+        guard let initial = initialPoints?.span.distance, let current = points?.span.distance else { return 1 }
+        // Two fingers landing on the same pixel would divide by zero; a pixel is as close as they get.
+        return current / max(initial, 1)
+    }
+
+    public var centre: ScreenPoint? { points?.centre }
+    public var span: PinchSpan? { points?.span }
+    public var initialSpan: PinchSpan? { initialPoints?.span }
+
+    public mutating func handle(_ frame: TouchFrame) {
+        guard !state.isTerminal else { return }
+        var moved = false
+        for event in frame.events {
+            switch event.phase {
+            case .down, .move:
+                if tracks.contains(event.id) {
+                    tracks.move(event.id, to: event.position)
+                    moved = true
+                } else if event.phase == .down, tracks.count < 2, initialPoints == nil {
+                    tracks.add(event.id, at: event.position)
+                    if tracks.count == 2 { start() }
+                }
+            case .up, .cancel:
+                guard tracks.contains(event.id) else { continue }
+                updatePoints()
+                tracks.remove(event.id)
+                if event.phase == .cancel {
+                    state = state.withdrawn
+                } else {
+                    state = state.isActive ? .ended : .failed
+                }
+                return
+            }
+        }
+        guard tracks.count == 2, let initial = initialPoints else { return }
+        updatePoints()
+        guard let current = points else { return }
+        if state == .possible {
+            if abs(current.span.distance - initial.span.distance) >= spanSlop { state = .began }
+        } else if moved {
+            state = .changed
+        }
+    }
+
+    private mutating func start() {
+        let a = tracks.ids[0], b = tracks.ids[1]
+        guard let pa = tracks[a], let pb = tracks[b] else { return }
+        let aFirst = pa.y < pb.y || (pa.y == pb.y && pa.x <= pb.x)
+        upperID = aFirst ? a : b
+        initialPoints = aFirst ? PinchPoints(upper: pa, lower: pb) : PinchPoints(upper: pb, lower: pa)
+        points = initialPoints
+    }
+
+    private mutating func updatePoints() {
+        guard tracks.count == 2, let upperID else { return }
+        let lowerID = tracks.ids[0] == upperID ? tracks.ids[1] : tracks.ids[0]
+        guard let upper = tracks[upperID], let lower = tracks[lowerID] else { return }
+        points = PinchPoints(upper: upper, lower: lower)
+    }
+
+    public mutating func cancel() { state = state.withdrawn }
+
+    public mutating func reset() {
+        state = .possible
+        initialPoints = nil
+        points = nil
+        tracks.removeAll()
+        upperID = nil
+    }
+}

@@ -1,0 +1,86 @@
+/// The way the finger moved.
+public enum SwipeDirection: Hashable, Sendable {
+    case left, right, up, down
+
+    init(along axis: Axis, sign: Double) {
+        switch axis {
+        case .horizontal: self = sign < 0 ? .left : .right
+        case .vertical: self = sign < 0 ? .up : .down
+        }
+    }
+}
+
+/// What a released swipe asks of the page under it.
+public enum SwipeDecision: Hashable, Sendable {
+    /// Far enough, or flicked fast enough, in this direction: move on.
+    case commit(SwipeDirection)
+    /// Go back to where it was.
+    case snapBack
+}
+
+/// A one-finger swipe or flick with direction lock, for pages that follow the finger and then commit or snap back
+/// (seeds swiping-multi-view-framework, flick-between-detail-views, flick-to-dismiss-photo).
+///
+/// At the slop the dominant axis wins and stays locked for the rest of the touch, however the finger wanders. A
+/// locked axis the swipe does not take fails it, leaving the touch to a recogniser of that axis. On release the
+/// decision comes from velocity when the finger was flicked, else from distance, with separate thresholds.
+public struct SwipeRecognizer: GestureRecognizer {
+    /// The seed's 50 px on a 163 ppi phone (7.8 mm).
+    public static let commitDistance = Millimetres(8)
+    /// Android ViewPager's MIN_FLING_VELOCITY, 400 dp/s.
+    public static let flickVelocity = MillimetresPerSecond(63.5)
+
+    public let axes: Set<Axis>
+    private let commitDistance: Double
+    private let flickVelocity: Double
+    private var pan: PanRecognizer
+
+    /// Set when the swipe ends; nil while under way and when cancelled or failed.
+    public private(set) var decision: SwipeDecision?
+
+    public init(
+        metrics: GestureMetrics,
+        axes: Set<Axis> = [.horizontal, .vertical],
+        slop: Millimetres = PanRecognizer.slop,
+        commitDistance: Millimetres = Self.commitDistance,
+        flickVelocity: MillimetresPerSecond = Self.flickVelocity
+    ) {
+        precondition(!axes.isEmpty, "a swipe needs an axis")
+        self.axes = axes
+        self.commitDistance = metrics.pixels(commitDistance)
+        self.flickVelocity = metrics.pixelsPerSecond(flickVelocity)
+        let lock: AxisLock = axes.count == 2 ? .dominant : .only(axes.first!)
+        pan = PanRecognizer(metrics: metrics, slop: slop, axisLock: lock, maximumTouches: 1)
+    }
+
+    public var state: GestureState { pan.state }
+    /// The locked axis, from the slop on.
+    public var axis: Axis? { pan.lockedAxis }
+    /// The finger's movement along the locked axis since it landed, in pixels (0 before the lock).
+    public var offset: Double { axis.map { pan.translation.component(along: $0) } ?? 0 }
+    public var translation: ScreenVector { pan.translation }
+    public var velocity: Velocity { pan.velocity }
+    public var startLocation: ScreenPoint? { pan.startLocation }
+
+    public mutating func handle(_ frame: TouchFrame) {
+        pan.handle(frame)
+        if pan.state == .ended, decision == nil, let axis {
+            decision = decide(offset: offset, velocity: pan.velocity.component(along: axis), axis: axis)
+        }
+    }
+
+    private func decide(offset: Double, velocity: Double, axis: Axis) -> SwipeDecision {
+        if abs(velocity) >= flickVelocity {
+            // A flick back against the drag is the user changing their mind.
+            return offset != 0 && (offset > 0) == (velocity > 0) ? .commit(SwipeDirection(along: axis, sign: velocity)) : .snapBack
+        }
+        return abs(offset) >= commitDistance ? .commit(SwipeDirection(along: axis, sign: offset)) : .snapBack
+    }
+
+    public mutating func cancel() { pan.cancel() }
+
+    public mutating func reset() {
+        pan.reset()
+        decision = nil
+    }
+}

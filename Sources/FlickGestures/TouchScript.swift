@@ -1,0 +1,241 @@
+import Foundation
+
+/// A recorded or written stream of touches, as JSON: an array of
+/// `{"t": 120.5, "type": "down", "id": 0, "x": 640, "y": 400}` where `t` is milliseconds from the start, `type`
+/// one of down/move/up/cancel, `id` the finger (-1 for the mouse pointer) and `x`/`y` screen pixels, omitted for
+/// up and cancel. Events with the same `t` form one frame.
+public struct TouchScript: Hashable, Sendable {
+    public var events: [TouchEvent]
+
+    public init(events: [TouchEvent]) { self.events = events }
+
+    public init(frames: [TouchFrame]) { self.events = frames.flatMap(\.events) }
+
+    public var frames: [TouchFrame] { TouchFrame.frames(grouping: events) }
+
+    public init(contentsOf url: URL) throws(TouchScriptError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TouchScriptError(file: url.lastPathComponent, message: "cannot read \(url.path): \(oneLine(error))")
+        }
+        try self.init(json: data, name: url.lastPathComponent)
+    }
+
+    /// `name` is how errors refer to the script, normally its file name.
+    public init(json: Data, name: String) throws(TouchScriptError) {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: json)
+        } catch {
+            throw TouchScriptError(file: name, message: "not valid JSON: \(syntaxProblem(in: json) ?? oneLine(error))")
+        }
+        guard case .array(let items) = root else {
+            throw TouchScriptError(file: name, message: "expected an array of touch events, got \(root.summary)")
+        }
+        var reader = ScriptReader(file: name)
+        for (index, item) in items.enumerated() {
+            try reader.read(item, at: index)
+        }
+        events = reader.events
+    }
+
+    /// The script as JSON, one event per line.
+    public func json() -> String {
+        var lines: [String] = []
+        for event in events {
+            var fields = ["\"t\": \(millisecondsText(event.time))", "\"type\": \"\(event.phase.rawValue)\"", "\"id\": \(event.id.rawValue)"]
+            if event.phase == .down || event.phase == .move {
+                fields.append("\"x\": \(numberText(event.position.x))")
+                fields.append("\"y\": \(numberText(event.position.y))")
+            }
+            lines.append("  {" + fields.joined(separator: ", ") + "}")
+        }
+        return lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+    }
+}
+
+/// Says which file, which event and which field is wrong, and what was expected, on one line.
+public struct TouchScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// `[3].type`, or nil for the file as a whole.
+    public var location: String?
+    public var message: String
+
+    public init(file: String, location: String? = nil, message: String) {
+        self.file = file
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String { [file, location, message].compactMap { $0 }.joined(separator: ": ") }
+}
+
+private struct ScriptReader {
+    let file: String
+    var events: [TouchEvent] = []
+    private var lastTime: (ms: Double, time: Microseconds)?
+    private var down: [TouchID: (position: ScreenPoint, index: Int)] = [:]
+    private var inFrame: [TouchID: Int] = [:]
+
+    /// About 31 years: far beyond any script, far below where microseconds overflow.
+    private static let latest = 1e12
+
+    init(file: String) { self.file = file }
+
+    mutating func read(_ item: JSONValue, at index: Int) throws(TouchScriptError) {
+        func fail(_ field: String?, _ message: String) -> TouchScriptError {
+            TouchScriptError(file: file, location: "[\(index)]" + (field.map { ".\($0)" } ?? ""), message: message)
+        }
+        guard case .object(let fields) = item else {
+            throw fail(nil, "expected an object like {\"t\": 0, \"type\": \"down\", \"id\": 0, \"x\": 10, \"y\": 20}, got \(item.summary)")
+        }
+        for key in fields.keys.sorted() where !["t", "type", "id", "x", "y"].contains(key) {
+            throw fail(nil, "unknown field \"\(key)\" (expected t, type, id, x, y)")
+        }
+
+        guard let typeValue = fields["type"] else { throw fail("type", "missing; expected one of down/move/up/cancel") }
+        guard case .string(let typeName) = typeValue, let phase = TouchEvent.Phase(rawValue: typeName) else {
+            throw fail("type", "expected one of down/move/up/cancel, got \(typeValue.summary)")
+        }
+
+        guard let tValue = fields["t"] else { throw fail("t", "missing; expected milliseconds from the start") }
+        guard case .number(let ms) = tValue, ms >= 0, ms <= Self.latest else {
+            throw fail("t", "expected milliseconds from the start (a number from 0), got \(tValue.summary)")
+        }
+        if let lastTime, ms < lastTime.ms {
+            throw fail("t", "expected a time at or after the previous event's \(numberText(lastTime.ms)), got \(numberText(ms))")
+        }
+        let time = Microseconds((ms * 1000).rounded())
+
+        guard let idValue = fields["id"] else { throw fail("id", "missing; expected the finger, a whole number from 0") }
+        guard case .number(let idNumber) = idValue, idNumber == idNumber.rounded(), idNumber >= -1, idNumber <= 1_000_000 else {
+            throw fail("id", "expected the finger, a whole number from 0 (or -1 for the pointer), got \(idValue.summary)")
+        }
+        let id = TouchID(rawValue: Int(idNumber))
+
+        var position = ScreenPoint.zero
+        switch phase {
+        case .down, .move:
+            position = ScreenPoint(x: try coordinate("x", in: fields, fail), y: try coordinate("y", in: fields, fail))
+        case .up, .cancel:
+            for key in ["x", "y"] where fields[key] != nil {
+                throw fail(key, "\(phase.rawValue) events carry no position (the finger is where it last moved); omit x and y")
+            }
+        }
+
+        if lastTime?.time != time { inFrame.removeAll() }
+        if let other = inFrame[id] {
+            throw fail(nil, "\(id) already has an event at t = \(numberText(ms)) ([\(other)]); one event per finger per frame")
+        }
+        switch phase {
+        case .down:
+            if let earlier = down[id] { throw fail("id", "\(id) is already down (since [\(earlier.index)])") }
+            down[id] = (position, index)
+        case .move:
+            guard down[id] != nil else { throw fail("id", "\(id) is not down; a move needs a down before it") }
+            down[id]?.position = position
+        case .up, .cancel:
+            guard let last = down.removeValue(forKey: id) else {
+                throw fail("id", "\(id) is not down; \(phase.rawValue) needs a down before it")
+            }
+            position = last.position
+        }
+        inFrame[id] = index
+        lastTime = (ms, time)
+        events.append(TouchEvent(phase, id: id, at: position, time: time))
+    }
+
+    private func coordinate(
+        _ key: String,
+        in fields: [String: JSONValue],
+        _ fail: (String?, String) -> TouchScriptError
+    ) throws(TouchScriptError) -> Double {
+        guard let value = fields[key] else { throw fail(key, "missing; down and move events need x and y in screen pixels") }
+        guard case .number(let number) = value, number.isFinite else {
+            throw fail(key, "expected a number of screen pixels, got \(value.summary)")
+        }
+        return number
+    }
+}
+
+/// Just enough JSON to say precisely what is wrong with a script.
+private enum JSONValue: Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .null: "null"
+        case .bool(let b): "\(b)"
+        case .number(let n): numberText(n)
+        case .string(let s): "\"\(s)\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// JSONSerialization says what is wrong and where ("Invalid value around character 9."); JSONDecoder only that
+/// something is. The offset becomes a line and column, which is what a person editing the file needs.
+private func syntaxProblem(in data: Data) -> String? {
+    do {
+        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        return nil
+    } catch {
+        guard var text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
+        if text.hasSuffix(".") { text.removeLast() }
+        if let range = text.range(of: "around character "), let offset = Int(text[range.upperBound...]), offset <= data.count {
+            let before = data.prefix(offset)
+            let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            text += " (line \(line), column \(column))"
+        }
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
+
+/// A JSON number without a pointless ".0".
+func numberText(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+}
+
+private func millisecondsText(_ time: Microseconds) -> String {
+    let whole = time / 1000, fraction = abs(time % 1000)
+    guard fraction != 0 else { return String(whole) }
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: 3 - digits.count) + digits
+    while digits.hasSuffix("0") { digits.removeLast() }
+    return (time < 0 && whole == 0 ? "-0" : String(whole)) + "." + digits
+}
+
+func oneLine(_ error: any Error) -> String {
+    var text = String(describing: error)
+    if let decoding = error as? DecodingError, case .dataCorrupted(let context) = decoding {
+        text = context.underlyingError.map { String(describing: $0) } ?? context.debugDescription
+    }
+    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+}

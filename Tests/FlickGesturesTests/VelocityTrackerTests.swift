@@ -1,0 +1,78 @@
+import Testing
+@testable import FlickGestures
+
+@Test func steadyMotionReadsItsExactSpeedEvenWithIrregularSampling() {
+    var tracker = VelocityTracker()
+    // 300 px/s right and 120 px/s up, reported at uneven 6–17 ms gaps.
+    var t: Microseconds = 0
+    for gap: Microseconds in [0, 8_000, 17_000, 6_000, 12_000, 9_000, 16_000, 7_000] {
+        t += gap
+        let seconds = Double(t) / 1_000_000
+        tracker.add(ScreenPoint(x: 100 + 300 * seconds, y: 500 - 120 * seconds), at: t)
+    }
+    let v = tracker.velocity(at: t)
+    #expect(abs(v.x - 300) < 1e-6)
+    #expect(abs(v.y + 120) < 1e-6)
+}
+
+@Test func onlyTheLastHundredMillisecondsCount() {
+    var tracker = VelocityTracker()
+    // Slow for half a second, then fast: the slow part is outside the horizon.
+    for i in 0...50 { tracker.add(ScreenPoint(x: Double(i), y: 0), at: Microseconds(i) * 10_000) }
+    for i in 1...12 { tracker.add(ScreenPoint(x: 50 + 10 * Double(i), y: 0), at: 500_000 + Microseconds(i) * 10_000) }
+    #expect(abs(tracker.velocity(at: 620_000).x - 1000) < 1e-6)
+}
+
+@Test func duplicateTimestampsAreIgnored() {
+    var tracker = VelocityTracker()
+    tracker.add(ScreenPoint(x: 0, y: 0), at: 0)
+    tracker.add(ScreenPoint(x: 5, y: 0), at: 10_000)
+    tracker.add(ScreenPoint(x: 10, y: 0), at: 10_000) // same instant: keeps the newer position
+    tracker.add(ScreenPoint(x: 20, y: 0), at: 20_000)
+    let v = tracker.velocity(at: 20_000)
+    #expect(v.x.isFinite)
+    #expect(abs(v.x - 1000) < 1e-6)
+}
+
+@Test func aFingerThatRestedBeforeLiftingHasNoVelocity() {
+    var tracker = VelocityTracker()
+    for i in 0...6 { tracker.add(ScreenPoint(x: 20 * Double(i), y: 0), at: Microseconds(i) * 8_000) }
+    #expect(tracker.velocity(at: 48_000).x > 2000)
+    // Panels send nothing while a finger rests: 150 ms of silence, then the lift.
+    #expect(tracker.velocity(at: 198_000) == .zero)
+}
+
+@Test func aSlowPanelsNormalGapIsNotARest() {
+    var tracker = VelocityTracker()
+    // 25 Hz: a report every 40 ms, and the lift arrives a little late at the next scan.
+    for i in 0...3 { tracker.add(ScreenPoint(x: 20 * Double(i), y: 0), at: Microseconds(i) * 40_000) }
+    #expect(abs(tracker.velocity(at: 170_000).x - 500) < 1e-6)
+}
+
+@Test func tooFewSamplesReadZero() {
+    var tracker = VelocityTracker()
+    #expect(tracker.velocity(at: 0) == .zero)
+    tracker.add(ScreenPoint(x: 3, y: 4), at: 0)
+    #expect(tracker.velocity(at: 0) == .zero)
+}
+
+@Test func timeGoingBackwardsStartsAfresh() {
+    var tracker = VelocityTracker()
+    tracker.add(ScreenPoint(x: 0, y: 0), at: 50_000)
+    tracker.add(ScreenPoint(x: 100, y: 0), at: 60_000)
+    tracker.add(ScreenPoint(x: 0, y: 0), at: 10_000)
+    tracker.add(ScreenPoint(x: 0, y: 10), at: 20_000)
+    let v = tracker.velocity(at: 20_000)
+    #expect(v.x == 0)
+    #expect(abs(v.y - 1000) < 1e-6)
+}
+
+@Test func jitterAroundARestingPointReadsFarBelowAFlick() {
+    var tracker = VelocityTracker()
+    var rng = SplitMix64(seed: 7)
+    for i in 0..<30 {
+        let jitter = ScreenPoint(x: 400 + Double.random(in: -1.5...1.5, using: &rng), y: 300 + Double.random(in: -1.5...1.5, using: &rng))
+        tracker.add(jitter, at: Microseconds(i) * 8_333)
+    }
+    #expect(tracker.velocity(at: 29 * 8_333).speed < metrics.pixelsPerSecond(SwipeRecognizer.flickVelocity) / 2)
+}
