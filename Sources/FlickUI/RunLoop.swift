@@ -39,6 +39,8 @@ public final class RunLoop {
         defer { if timer >= 0 { close(timer) } }
         var timerArmed = false
 
+        // libinput queues the devices it opened before its fd ever becomes readable.
+        for source in inputs { deliver(source.readEvents()) }
         try drawFrame(at: nextPresentationTime(interval: interval), force: true)
         while true {
             let flipPending = vsync?.isFlipPending ?? false

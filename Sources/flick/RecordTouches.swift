@@ -28,12 +28,10 @@ struct RecordTouches: ParsableCommand {
         var events: [TouchEvent] = []
         var lifted = 0
         Log.flick.notice("recording touches on \(seat)")
-        loop: while lifted < count {
-            var fds = [pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { throw InputError("poll failed: \(String(cString: strerror(errno)))") }
-            if fds[1].revents != 0 { break loop }
-            for event in source.readEvents() {
+        // libinput queues the devices it opened before its fd ever becomes readable: read them first.
+        var waiting = source.readEvents()
+        while true {
+            for event in waiting {
                 switch event {
                 case .deviceAdded(let device): Log.flick.notice("input device \(device)")
                 case .deviceRemoved(let device): Log.flick.notice("input device gone: \(device)")
@@ -43,6 +41,12 @@ struct RecordTouches: ParsableCommand {
                 case .key: break
                 }
             }
+            if lifted >= count { break }
+            var fds = [pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { throw InputError("poll failed: \(String(cString: strerror(errno)))") }
+            if fds[1].revents != 0 { break }
+            waiting = source.readEvents()
         }
         let start = events.first?.time ?? 0
         let script = TouchScript(events: events.map { TouchEvent($0.phase, id: $0.id, at: $0.position, time: $0.time - start) }).json()

@@ -7,9 +7,9 @@ import Testing
     // A 1280×800 panel mounted turned 90° clockwise: the app is 800×1280.
     let mapping = ScreenMapping(panelWidth: 1280, panelHeight: 800, rotation: .clockwise90)
     #expect(mapping.logicalSize == (800, 1280))
-    // The panel's top-right corner is where the app's top-left is drawn.
-    #expect(mapping.logicalPoint(panelX: 800, panelY: 0) == ScreenPoint(x: 0, y: 0))
-    #expect(mapping.logicalPoint(panelX: 0, panelY: 1280) == ScreenPoint(x: 1280, y: 800))
+    // The panel's top-right corner is where the app's top-left is drawn, its bottom-left the app's bottom-right.
+    #expect(mapping.logicalPoint(panelX: 1280, panelY: 0) == ScreenPoint(x: 0, y: 0))
+    #expect(mapping.logicalPoint(panelX: 0, panelY: 800) == ScreenPoint(x: 800, y: 1280))
 }
 
 @Test(arguments: Rotation.allCases)

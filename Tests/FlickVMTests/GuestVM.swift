@@ -60,7 +60,10 @@ final class GuestVM {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    /// The serial console so far, with the tty's CR-LF line ends made plain.
+    var log: String {
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+    }
 
     /// Waits for `text` in the guest's serial log: an event with a deadline, not a fixed delay.
     func waitForLog(_ text: String, timeout: TimeInterval) throws {
