@@ -114,6 +114,22 @@ public final class DRMDisplay: VSyncDisplay {
         return predictedPresentationTime()
     }
 
+    public func suspend() throws {
+        // A queued flip still completes; let it, so no event arrives for a buffer we no longer own.
+        if ring.pending != nil {
+            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 100) > 0 { try handleEvents() }
+        }
+        try device.dropMaster()
+    }
+
+    public func resume() throws {
+        try device.becomeMaster()
+        // The other VT may have changed the mode and drawn over everything.
+        modeSet = false
+        ring = ScanoutBuffers(count: buffers.count, bounds: shadow.bounds)
+    }
+
     /// Handles the DRM fd becoming readable: flips that completed free their buffers.
     @discardableResult
     public func handleEvents() throws -> [PageFlip] {

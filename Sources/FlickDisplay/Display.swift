@@ -45,4 +45,8 @@ public protocol VSyncDisplay: Display {
     /// A frame was handed over and is not on screen yet: drawing another now would only queue behind it.
     var isFlipPending: Bool { get }
     var refreshInterval: Microseconds { get }
+    /// Gives the display up (another VT is being shown): no drawing until `resume`.
+    func suspend() throws
+    /// Takes the display back; the next frame sets the mode again and must be drawn whole.
+    func resume() throws
 }

@@ -30,8 +30,10 @@ public final class RunLoop {
 
     // MARK: Live
 
-    /// Runs until a signal arrives on `signalFD` (a signalfd for SIGINT and SIGTERM).
-    public func run(untilSignalOn signalFD: Int32) throws {
+    /// Runs until SIGINT or SIGTERM arrives on `signals`. With a `terminal`, its switch signals (which
+    /// `signals` must carry too) release the display to another VT and take it back.
+    public func run(signals: SignalQueue, terminal: VirtualTerminal? = nil) throws {
+        let signalFD = signals.fd
         let vsync = display as? any VSyncDisplay
         let interval = Double(vsync?.refreshInterval ?? 16_667) / 1e6
         // Displays without flip events are paced by a timer while the scene moves.
@@ -42,9 +44,10 @@ public final class RunLoop {
         // libinput queues the devices it opened before its fd ever becomes readable.
         for source in inputs { deliver(source.readEvents()) }
         try drawFrame(at: nextPresentationTime(interval: interval), force: true)
+        var active = true
         while true {
             let flipPending = vsync?.isFlipPending ?? false
-            if !flipPending && scene.needsFrame {
+            if active && !flipPending && scene.needsFrame {
                 if vsync != nil {
                     try drawFrame(at: nextPresentationTime(interval: interval), force: false)
                 } else if !timerArmed {
@@ -61,12 +64,29 @@ public final class RunLoop {
             for source in inputs where source.fileDescriptor >= 0 {
                 fds.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
-            let ready = poll(&fds, nfds_t(fds.count), timeout(flipPending: vsync?.isFlipPending ?? false))
+            let ready = poll(&fds, nfds_t(fds.count), active ? timeout(flipPending: vsync?.isFlipPending ?? false) : -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw InputError("poll failed: \(String(cString: strerror(errno)))")
             }
-            if fds[0].revents != 0 { return }
+            if fds[0].revents != 0, let signal = signals.next() {
+                switch signal {
+                case VirtualTerminal.releaseSignal where terminal != nil:
+                    try vsync?.suspend()
+                    terminal?.allowRelease()
+                    active = false
+                    continue
+                case VirtualTerminal.acquireSignal where terminal != nil:
+                    terminal?.acknowledgeAcquire()
+                    try vsync?.resume()
+                    active = true
+                    lastFlip = nil
+                    try drawFrame(at: nextPresentationTime(interval: interval), force: true)
+                    continue
+                default:
+                    return
+                }
+            }
             if let vsync, fds[1].revents != 0 { try handleFlips(vsync.handleEvents(), interval: interval) }
             if timer >= 0, fds[vsync == nil ? 1 : 2].revents != 0 {
                 var expirations: UInt64 = 0
@@ -74,7 +94,9 @@ public final class RunLoop {
                 try drawFrame(at: monotonicSeconds() + interval, force: false)
             }
             for (i, source) in inputs.filter({ $0.fileDescriptor >= 0 }).enumerated() where fds[inputStart + i].revents != 0 {
-                deliver(source.readEvents())
+                // Touches meant for another VT's program are read and dropped.
+                let events = source.readEvents()
+                if active { deliver(events) }
             }
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlickGestures
 import FlickInput
+import FlickUI
 import Foundation
 
 struct RecordTouches: ParsableCommand {

@@ -39,12 +39,22 @@ struct Run: ParsableCommand {
     @Option(help: "The libinput seat.")
     var seat = "seat0"
 
+    @Option(help: "Touch calibration: six numbers as in LIBINPUT_CALIBRATION_MATRIX, e.g. \"-1 0 1 0 1 0\" (mirrored).")
+    var calibration: String?
+
+    private var calibrationMatrix: CalibrationMatrix? {
+        calibration.flatMap { CalibrationMatrix($0.split(separator: " ").compactMap { Double($0) }) }
+    }
+
     @Flag(help: "Log frame times, missed vblanks and touch-to-screen latency.")
     var stats = false
 
     func validate() throws {
         guard Rotation(degrees: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)") }
         if let mode, ModeRequest(mode) == nil { throw ValidationError("--mode must look like 1280x800 or 1920x1080@60, not \(mode)") }
+        if let calibration, calibrationMatrix == nil || calibration.split(separator: " ").count != 6 {
+            throw ValidationError("--calibration needs six numbers separated by spaces, like \"1 0 0 0 1 0\", not \"\(calibration)\"")
+        }
     }
 
     func run() throws {
@@ -64,7 +74,7 @@ struct Run: ParsableCommand {
     }
 
     private func runOnDisplay() throws {
-        let signals = try SignalQueue(SIGINT, SIGTERM)
+        let signals = try SignalQueue(SIGINT, SIGTERM, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
         let rotation = Rotation(degrees: rotation)!
         let display = try DRMDisplay.open(DRMConfiguration(card: card, connector: connector, mode: mode.flatMap(ModeRequest.init),
                                                            rotation: rotation))
@@ -76,14 +86,19 @@ struct Run: ParsableCommand {
         var inputs: [any InputSource] = []
         do {
             let mapping = ScreenMapping(panelWidth: display.output.mode.width, panelHeight: display.output.mode.height, rotation: rotation)
-            inputs.append(try LibInputSource(seat: seat, mapping: mapping))
+            let source = try LibInputSource(seat: seat, mapping: mapping, calibration: calibrationMatrix)
+            _ = source.readEvents()
+            if !source.currentDevices.contains(where: { !$0.capabilities.isDisjoint(with: [.touch, .pointer]) }) {
+                Log.flick.warning("no touchscreen or pointer readable on \(seat): add the user to the 'input' group (the display runs anyway)")
+            }
+            inputs.append(source)
         } catch {
             Log.flick.warning("no input: \(error); the display still runs (touch needs read access to /dev/input: the 'input' group)")
         }
         let scene = try ShowcaseKiosk(width: display.width, height: display.height, fonts: FontCollection())
         let loop = RunLoop(display: display, inputs: inputs, scene: scene)
         loop.onFirstFrame = { Log.flick.notice("first frame on screen") }
-        try loop.run(untilSignalOn: signals.fd)
+        try loop.run(signals: signals, terminal: terminal)
         Log.flick.notice("stopping: restoring the console")
         if stats { Log.flick.notice("stats: \(loop.statistics.summary)") }
     }

@@ -8,7 +8,7 @@ import Foundation
 import Testing
 
 /// Fraction of pixels whose channels differ by more than `tolerance`.
-private func differingFraction(_ a: Surface, _ b: Surface, tolerance: Int = 8) -> Double {
+func differingFraction(_ a: Surface, _ b: Surface, tolerance: Int = 8) -> Double {
     guard a.width == b.width, a.height == b.height else { return 1 }
     var differing = 0
     for y in 0..<a.height {
@@ -23,7 +23,7 @@ private func differingFraction(_ a: Surface, _ b: Surface, tolerance: Int = 8) -
     return Double(differing) / Double(a.width * a.height)
 }
 
-private func darkFraction(_ s: Surface) -> Double {
+func darkFraction(_ s: Surface) -> Double {
     var dark = 0
     for y in 0..<s.height { for x in 0..<s.width where s[x, y] & 0x00FF_FFFF == 0 { dark += 1 } }
     return Double(dark) / Double(s.width * s.height)
@@ -38,7 +38,7 @@ private func headlessFrame(_ width: Int, _ height: Int, after script: [TouchFram
 }
 
 /// Screendumps until `condition` holds: the guest draws when it draws, the test waits for what it shows.
-private func waitForScreen(_ guest: GuestVM, timeout: TimeInterval, _ condition: (Surface) -> Bool) throws -> Surface {
+func waitForScreen(_ guest: GuestVM, timeout: TimeInterval, _ condition: (Surface) -> Bool) throws -> Surface {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
         let screen = try guest.screendump()

@@ -1,11 +1,12 @@
 import CLinux
 import Foundation
 
-/// Termination signals as a readable fd, so the loop handles them between frames, not mid-draw.
-final class SignalQueue {
-    let fd: Int32
+/// Signals as a readable fd, so the loop handles them between frames, not mid-draw: termination, and the
+/// kernel asking Flick to release or take back its virtual terminal.
+public final class SignalQueue {
+    public let fd: Int32
 
-    init(_ signals: Int32...) throws {
+    public init(_ signals: Int32...) throws {
         var set = sigset_t()
         sigemptyset(&set)
         for s in signals { sigaddset(&set, s) }
@@ -16,7 +17,7 @@ final class SignalQueue {
 
     deinit { close(fd) }
 
-    func next() -> Int32? {
+    public func next() -> Int32? {
         var info = signalfd_siginfo()
         let n = read(fd, &info, MemoryLayout<signalfd_siginfo>.size)
         return n == MemoryLayout<signalfd_siginfo>.size ? Int32(info.ssi_signo) : nil
