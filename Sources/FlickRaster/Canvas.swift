@@ -133,21 +133,27 @@ public final class Canvas {
 
     /// Composites 8-bit coverage with its top-left at device pixel (x, y): glyphs and other masks.
     public func fill(mask: AlphaMask, atDeviceX x: Int, y: Int, paint: Paint) {
-        let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(state.clip)
-        guard !area.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
-        let alpha = alpha255
-        mask.coverage.withUnsafeBufferPointer { cov in
-            for row in area.y..<area.maxY {
-                let src = cov.baseAddress! + (row - y) * mask.width + (area.x - x)
-                let coverage: UnsafePointer<UInt8>
-                if shader.needsScratch && alpha < 255 {
+        fill(masks: [(mask, x, y)], paint: paint)
+    }
+
+    /// Many masks with one paint — a line of text: the paint is resolved once, not per glyph.
+    public func fill(masks: [(mask: AlphaMask, x: Int, y: Int)], paint: Paint) {
+        guard let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
+        let alpha = alpha255, mode = state.blendMode, clip = state.clip
+        for (mask, x, y) in masks {
+            let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(clip)
+            guard !area.isEmpty else { continue }
+            mask.coverage.withUnsafeBufferPointer { cov in
+                for row in area.y..<area.maxY {
+                    let src = cov.baseAddress! + (row - y) * mask.width + (area.x - x)
+                    if case .solid(let pixel) = shader {
+                        Blend.fill(surface.row(row) + area.x, coverage: src, count: area.width, color: pixel, mode: mode)
+                        continue
+                    }
                     scratchCoverage.update(from: src, count: area.width)
                     Blend.scale(scratchCoverage, count: area.width, by: alpha)
-                    coverage = UnsafePointer(scratchCoverage)
-                } else {
-                    coverage = src
+                    span(y: row, x: area.x, count: area.width, coverage: scratchCoverage, shader: shader)
                 }
-                span(y: row, x: area.x, count: area.width, coverage: coverage, shader: shader)
             }
         }
     }

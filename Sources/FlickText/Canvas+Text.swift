@@ -10,11 +10,11 @@ extension Canvas {
 
     public func draw(_ layout: TextLayout, at origin: Point, paint: Paint) {
         let device = transform.map(origin)
-        for inked in layout.inkedGlyphs {
-            // Pens stay fractional; each glyph's mask snaps to the nearest pixel on its own.
-            let penX = Int((device.x + inked.x).rounded())
-            let baseline = Int((device.y + inked.y).rounded())
-            fill(mask: inked.glyph.mask, atDeviceX: penX + inked.glyph.left, y: baseline - inked.glyph.top, paint: paint)
-        }
+        // Pens stay fractional; each glyph's mask snaps to the nearest pixel on its own.
+        fill(masks: layout.inkedGlyphs.map { inked in
+            (inked.glyph.mask,
+             Int((device.x + inked.x).rounded()) + inked.glyph.left,
+             Int((device.y + inked.y).rounded()) - inked.glyph.top)
+        }, paint: paint)
     }
 }
