@@ -1,0 +1,127 @@
+import FlickRaster
+
+/// Reads typed values out of a `JSONValue`, recording an issue with the field's JSON path for
+/// anything missing, mistyped or unknown, and carrying on so one run reports every problem.
+final class ConfigReader {
+    private(set) var issues: [KioskConfigError.Issue] = []
+
+    func report(_ path: String, _ message: String) {
+        issues.append(.init(path: path, message: message))
+    }
+
+    /// The fields of an object at `path`, after reporting any not in `known` (typo protection).
+    func object(_ value: JSONValue, at path: String, known: [String]) -> Fields? {
+        guard case .object(let entries) = value else {
+            report(path, "expected an object, got \(value.shortDescription)")
+            return nil
+        }
+        for (key, _) in entries where !known.contains(key) {
+            report(Self.join(path, key), "unknown field (expected one of: \(known.joined(separator: ", ")))")
+        }
+        return Fields(entries: entries, path: path, reader: self)
+    }
+
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// An object's fields with the path they live at; absent and `null` read the same.
+    struct Fields {
+        let entries: [(key: String, value: JSONValue)]
+        let path: String
+        let reader: ConfigReader
+
+        func path(_ key: String) -> String { ConfigReader.join(path, key) }
+
+        subscript(key: String) -> JSONValue? {
+            guard let v = entries.first(where: { $0.key == key })?.value else { return nil }
+            if case .null = v { return nil }
+            return v
+        }
+
+        func missing(_ key: String, expected: String) {
+            reader.report(path(key), "missing; expected \(expected)")
+        }
+
+        func string(_ key: String, required: Bool = true) -> String? {
+            guard let v = self[key] else {
+                if required { missing(key, expected: "a string") }
+                return nil
+            }
+            guard case .string(let s) = v else {
+                reader.report(path(key), "expected a string, got \(v.shortDescription)")
+                return nil
+            }
+            return s
+        }
+
+        func number(_ key: String, in range: ClosedRange<Double>? = nil, required: Bool = false) -> Double? {
+            guard let v = self[key] else {
+                if required { missing(key, expected: "a number") }
+                return nil
+            }
+            guard case .number(let n) = v else {
+                reader.report(path(key), "expected a number, got \(v.shortDescription)")
+                return nil
+            }
+            if let range, !range.contains(n) {
+                reader.report(path(key), "expected a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), got \(v.shortDescription)")
+                return nil
+            }
+            return n
+        }
+
+        func array(_ key: String, required: Bool = true, nonEmpty: Bool = false, of what: String) -> [JSONValue]? {
+            guard let v = self[key] else {
+                if required { missing(key, expected: "an array of \(what)") }
+                return nil
+            }
+            guard case .array(let a) = v else {
+                reader.report(path(key), "expected an array of \(what), got \(v.shortDescription)")
+                return nil
+            }
+            if nonEmpty && a.isEmpty {
+                reader.report(path(key), "expected at least one of \(what), got an empty array")
+                return nil
+            }
+            return a
+        }
+
+        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) -> T? where T.RawValue == String {
+            guard let s = string(key, required: false) else { return nil }
+            guard let c = T(rawValue: s) else {
+                reader.report(path(key), "expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(s)\"")
+                return nil
+            }
+            return c
+        }
+
+        func colour(_ key: String) -> Color? {
+            guard let v = self[key] else { return nil }
+            return reader.colour(v, at: path(key))
+        }
+
+        private static func format(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
+    }
+
+    func string(_ value: JSONValue, at path: String) -> String? {
+        guard case .string(let s) = value else {
+            report(path, "expected a string, got \(value.shortDescription)")
+            return nil
+        }
+        return s
+    }
+
+    func colour(_ value: JSONValue, at path: String) -> Color? {
+        if case .string(let s) = value, let c = Self.parseColour(s) { return c }
+        report(path, "expected a colour like \"#3366cc\" or \"#3366cc80\", got \(value.shortDescription)")
+        return nil
+    }
+
+    /// "#RRGGBB" or "#RRGGBBAA".
+    static func parseColour(_ s: String) -> Color? {
+        guard s.hasPrefix("#"), s.count == 7 || s.count == 9,
+              s.dropFirst().allSatisfy(\.isHexDigit),
+              let v = UInt32(s.dropFirst(), radix: 16) else { return nil }
+        if s.count == 7 { return Color(hex: v) }
+        return Color(hex: v >> 8, alpha: Double(v & 0xFF) / 255)
+    }
+}

@@ -1,0 +1,281 @@
+import FlickInput
+import FlickMotion
+import FlickRaster
+import Foundation
+
+extension KioskConfig {
+    static let topLevelFields = ["theme", "display", "input", "swipe", "start", "pages"]
+    static let pageFields = ["id", "up", "down", "left", "right", "axis", "content"]
+    static let contentTypes = ["text", "list", "pagedText", "photos", "todo"]
+
+    /// Reads and validates the file at `path`. Errors name `path` as given.
+    public static func load(path: String) throws(KioskConfigError) -> KioskConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            throw KioskConfigError(file: path, issues: [.init(path: "", message: reason)])
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardized.path
+        return try parse(Array(data), file: path, directory: directory)
+    }
+
+    /// Validates `bytes` as a config named `file` whose relative image paths resolve against `directory`.
+    /// Collects every problem it finds, one `Issue` each; invalid JSON stops at the first.
+    public static func parse(_ bytes: [UInt8], file: String, directory: String) throws(KioskConfigError) -> KioskConfig {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw KioskConfigError(file: file, issues: [.init(path: "", message: "invalid JSON at line \(error.line), column \(error.column): \(error.message)")])
+        }
+        let reader = ConfigReader()
+        let config = read(json, directory: directory, reader: reader)
+        if !reader.issues.isEmpty || config == nil {
+            throw KioskConfigError(file: file, issues: reader.issues)
+        }
+        return config!
+    }
+
+    private static func read(_ json: JSONValue, directory: String, reader: ConfigReader) -> KioskConfig? {
+        guard case .object = json else {
+            reader.report("", "expected a JSON object at the top level, got \(json.shortDescription)")
+            return nil
+        }
+        guard let root = reader.object(json, at: "", known: topLevelFields) else { return nil }
+        let theme = root["theme"].map { readTheme($0, reader: reader) } ?? Theme()
+        let display = root["display"].map { readDisplay($0, reader: reader) }
+        let input = root["input"].map { readInput($0, reader: reader) }
+        let swipe = root["swipe"].map { readSwipe($0, reader: reader) } ?? Swipe()
+        let startID = root.string("start", required: false)
+
+        var pages: [Page] = []
+        var neighbourValues: [(page: Int, path: String, id: String)] = []
+        var firstIndex: [String: Int] = [:]
+        for (i, value) in (root.array("pages", nonEmpty: true, of: "pages") ?? []).enumerated() {
+            let path = "pages[\(i)]"
+            guard let fields = reader.object(value, at: path, known: pageFields) else { continue }
+            let id = fields.string("id")
+            if let id {
+                if id.isEmpty {
+                    reader.report(fields.path("id"), "expected a non-empty page id")
+                } else if let first = firstIndex[id] {
+                    reader.report(fields.path("id"), "duplicate page id \"\(id)\" (first used by pages[\(first)])")
+                } else {
+                    firstIndex[id] = i
+                }
+            }
+            var neighbours: [PageGraph.Direction: String] = [:]
+            for direction in PageGraph.Direction.allCases {
+                if let target = fields.string(direction.rawValue, required: false) {
+                    neighbours[direction] = target
+                    neighbourValues.append((i, fields.path(direction.rawValue), target))
+                }
+            }
+            let axes = fields.choice("axis", Axes.self)
+            let content: Content? = if let c = fields["content"] {
+                readContent(c, at: fields.path("content"), directory: directory, reader: reader)
+            } else {
+                { fields.missing("content", expected: "an object with a \"type\""); return nil }()
+            }
+            if let id, let content {
+                pages.append(Page(id: id, neighbours: neighbours, axes: axes, content: content))
+            }
+        }
+
+        let known = firstIndex.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", ")
+        for link in neighbourValues where firstIndex[link.id] == nil {
+            reader.report(link.path, "unknown page id \"\(link.id)\" (pages: \(known))")
+        }
+        if let startID, firstIndex[startID] == nil, !firstIndex.isEmpty {
+            reader.report("start", "unknown page id \"\(startID)\" (pages: \(known))")
+        }
+        guard reader.issues.isEmpty, let first = pages.first else { return nil }
+        return KioskConfig(theme: theme, display: display, input: input, swipe: swipe,
+                           start: startID ?? first.id, pages: pages, directory: directory)
+    }
+
+    private static func readTheme(_ value: JSONValue, reader: ConfigReader) -> Theme {
+        var theme = Theme()
+        let colours: [(String, WritableKeyPath<Theme, Color>)] = [
+            ("background", \.background), ("surface", \.surface), ("text", \.text),
+            ("secondaryText", \.secondaryText), ("accent", \.accent)]
+        let sizes: [(String, WritableKeyPath<Theme, Double>)] = [
+            ("titleSize", \.titleSize), ("bodySize", \.bodySize), ("captionSize", \.captionSize)]
+        guard let fields = reader.object(value, at: "theme", known: colours.map(\.0) + sizes.map(\.0)) else { return theme }
+        for (key, path) in colours { if let c = fields.colour(key) { theme[keyPath: path] = c } }
+        // Points; past 400 a single glyph no longer fits a 1080-line screen.
+        for (key, path) in sizes { if let s = fields.number(key, in: 4...400) { theme[keyPath: path] = s } }
+        return theme
+    }
+
+    private static func readDisplay(_ value: JSONValue, reader: ConfigReader) -> Display {
+        var display = Display()
+        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi"]) else { return display }
+        display.connector = fields.string("connector", required: false)
+        if let mode = fields.string("mode", required: false) {
+            if let m = Display.Mode(mode) { display.mode = m } else {
+                reader.report(fields.path("mode"), "expected a mode like \"1280x800\" or \"1920x1080@60\", got \"\(mode)\"")
+            }
+        }
+        if let v = fields["rotation"] {
+            if case .number(let n) = v, n == n.rounded(), let r = Rotation(degrees: Int(n)) { display.rotation = r } else {
+                reader.report(fields.path("rotation"), "expected 0, 90, 180 or 270, got \(v.shortDescription)")
+            }
+        }
+        display.dpi = fields.number("dpi", in: 10...2000)
+        return display
+    }
+
+    private static func readInput(_ value: JSONValue, reader: ConfigReader) -> Input {
+        var input = Input()
+        guard let fields = reader.object(value, at: "input", known: ["calibration", "seat"]) else { return input }
+        input.seat = fields.string("seat", required: false)
+        if let v = fields["calibration"] {
+            var numbers: [Double] = []
+            if case .array(let a) = v {
+                for e in a { if case .number(let n) = e { numbers.append(n) } }
+                if numbers.count != a.count { numbers = [] }
+            }
+            if numbers.count == 6, let m = CalibrationMatrix(numbers) { input.calibration = m } else {
+                reader.report(fields.path("calibration"), "expected six numbers as in LIBINPUT_CALIBRATION_MATRIX, like [1, 0, 0, 0, 1, 0], got \(v.shortDescription)")
+            }
+        }
+        return input
+    }
+
+    private static func readSwipe(_ value: JSONValue, reader: ConfigReader) -> Swipe {
+        var swipe = Swipe()
+        guard let fields = reader.object(value, at: "swipe", known: ["axis", "peek", "completion"]) else { return swipe }
+        if let a = fields.choice("axis", Axes.self) { swipe.axes = a }
+        if let p = fields.number("peek", in: 0...0.5) { swipe.peek = p }
+        if let c = fields.choice("completion", Swipe.Completion.self) { swipe.completion = c }
+        return swipe
+    }
+
+    private static func readContent(_ value: JSONValue, at path: String, directory: String, reader: ConfigReader) -> Content? {
+        guard case .object(let entries) = value else {
+            reader.report(path, "expected an object with a \"type\", got \(value.shortDescription)")
+            return nil
+        }
+        guard let typeValue = entries.first(where: { $0.key == "type" })?.value else {
+            reader.report(ConfigReader.join(path, "type"), "missing; expected one of: \(contentTypes.joined(separator: ", "))")
+            return nil
+        }
+        guard case .string(let type) = typeValue, contentTypes.contains(type) else {
+            reader.report(ConfigReader.join(path, "type"), "unknown content type \(typeValue.shortDescription) (expected one of: \(contentTypes.joined(separator: ", ")))")
+            return nil
+        }
+        func file(_ value: JSONValue, at path: String) -> String? {
+            guard let relative = reader.string(value, at: path) else { return nil }
+            let absolute = resolve(relative, against: directory)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                reader.report(path, "no file at \(absolute)")
+                return nil
+            }
+            return absolute
+        }
+        switch type {
+        case "text":
+            guard let f = reader.object(value, at: path, known: ["type", "title", "body", "image", "background"]) else { return nil }
+            let title = f.string("title"), body = f.string("body")
+            let image = f["image"].flatMap { file($0, at: f.path("image")) }
+            let background = f["background"].flatMap { readBackground($0, at: f.path("background"), reader: reader) }
+            guard let title, let body else { return nil }
+            return .text(TextPage(title: title, body: body, image: image, background: background))
+        case "list":
+            guard let f = reader.object(value, at: path, known: ["type", "title", "items"]) else { return nil }
+            let title = f.string("title")
+            var items: [ListItem] = []
+            for (i, v) in (f.array("items", nonEmpty: true, of: "items") ?? []).enumerated() {
+                guard let item = reader.object(v, at: f.path("items") + "[\(i)]", known: ["title", "detail"]) else { continue }
+                if let t = item.string("title"), let d = item.string("detail") { items.append(ListItem(title: t, detail: d)) }
+            }
+            guard let title else { return nil }
+            return .list(ListPage(title: title, items: items))
+        case "pagedText":
+            guard let f = reader.object(value, at: path, known: ["type", "pages", "transition"]) else { return nil }
+            let pages = (f.array("pages", nonEmpty: true, of: "strings") ?? []).enumerated().compactMap { i, v in
+                reader.string(v, at: f.path("pages") + "[\(i)]")
+            }
+            var transition = PageTransition()
+            if let t = f["transition"], let tf = reader.object(t, at: f.path("transition"), known: ["type", "subtype", "duration"]) {
+                if let k = tf.choice("type", TransitionKindName.self) { transition.kind = k.kind }
+                if let d = tf.choice("subtype", TransitionDirectionName.self) { transition.direction = d.direction }
+                // Longer than 10 s is a typo for milliseconds.
+                if let d = tf.number("duration", in: 0...10) { transition.duration = d }
+            }
+            return .pagedText(PagedText(pages: pages, transition: transition))
+        case "photos":
+            guard let f = reader.object(value, at: path, known: ["type", "images"]) else { return nil }
+            let images = (f.array("images", nonEmpty: true, of: "PNG paths") ?? []).enumerated().compactMap { i, v in
+                file(v, at: f.path("images") + "[\(i)]")
+            }
+            return .photos(images)
+        default:
+            _ = reader.object(value, at: path, known: ["type"])
+            return .todo
+        }
+    }
+
+    private static func readBackground(_ value: JSONValue, at path: String, reader: ConfigReader) -> Background? {
+        if case .object = value {
+            guard let f = reader.object(value, at: path, known: ["gradient"]) else { return nil }
+            guard let stops = f.array("gradient", of: "colours") else { return nil }
+            if stops.count < 2 {
+                reader.report(f.path("gradient"), "expected at least two colours, got \(stops.count)")
+                return nil
+            }
+            let colours = stops.enumerated().compactMap { i, v in reader.colour(v, at: f.path("gradient") + "[\(i)]") }
+            return colours.count == stops.count ? .gradient(colours) : nil
+        }
+        return reader.colour(value, at: path).map(Background.color)
+    }
+
+    /// `path` if absolute, else `path` inside `directory`, with `.` and `..` removed.
+    public static func resolve(_ path: String, against directory: String) -> String {
+        let joined = path.hasPrefix("/") ? path : directory + "/" + path
+        return URL(fileURLWithPath: joined).standardized.path
+    }
+}
+
+extension KioskConfig.Display.Mode {
+    /// "WIDTHxHEIGHT" or "WIDTHxHEIGHT@HZ", each 1 to 16384 (refresh 1 to 1000).
+    init?(_ text: String) {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]),
+              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+        var hz: Int?
+        if parts.count == 2 {
+            guard let r = Int(parts[1]), (1...1000).contains(r) else { return nil }
+            hz = r
+        }
+        self.init(width: w, height: h, refreshHz: hz)
+    }
+}
+
+/// The config's names for FlickMotion's transition kinds.
+enum TransitionKindName: String, CaseIterable {
+    case fade, moveIn, push, reveal
+    var kind: Transition.Kind {
+        switch self {
+        case .fade: .fade
+        case .moveIn: .moveIn
+        case .push: .push
+        case .reveal: .reveal
+        }
+    }
+}
+
+enum TransitionDirectionName: String, CaseIterable {
+    case fromLeft, fromRight, fromTop, fromBottom
+    var direction: Transition.Direction {
+        switch self {
+        case .fromLeft: .fromLeft
+        case .fromRight: .fromRight
+        case .fromTop: .fromTop
+        case .fromBottom: .fromBottom
+        }
+    }
+}

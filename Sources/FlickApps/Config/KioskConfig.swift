@@ -1,0 +1,142 @@
+import FlickInput
+import FlickMotion
+import FlickRaster
+
+/// The kiosk as one JSON file describes it: theme, optional display and input settings,
+/// how swiping behaves, and the pages with their neighbours. Build it with
+/// `KioskConfig.load(path:)`; every value in it has been validated and every image path is absolute.
+public struct KioskConfig: Sendable, Equatable {
+    public var theme: Theme
+    public var display: Display?
+    public var input: Input?
+    public var swipe: Swipe
+    /// The id of the page shown first (the first page unless `start` says otherwise).
+    public var start: String
+    public var pages: [Page]
+    /// The absolute directory the file was read from; relative image paths resolve against it.
+    public var directory: String
+
+    public func page(_ id: String) -> Page? { pages.first { $0.id == id } }
+
+    public struct Theme: Sendable, Equatable {
+        public var background = Color(hex: 0x101418)
+        public var surface = Color(hex: 0x1C232B)
+        public var text = Color(hex: 0xF2F4F7)
+        public var secondaryText = Color(hex: 0x9AA5B1)
+        public var accent = Color(hex: 0x3366CC)
+        public var titleSize = 44.0
+        public var bodySize = 24.0
+        public var captionSize = 18.0
+        public init() {}
+    }
+
+    public struct Display: Sendable, Equatable {
+        public var connector: String?
+        public var mode: Mode?
+        public var rotation: Rotation = .none
+        /// Overrides the panel's reported physical size when the EDID lies.
+        public var dpi: Double?
+
+        public struct Mode: Sendable, Equatable {
+            public var width: Int
+            public var height: Int
+            public var refreshHz: Int?
+
+            public init(width: Int, height: Int, refreshHz: Int? = nil) {
+                self.width = width; self.height = height; self.refreshHz = refreshHz
+            }
+        }
+    }
+
+    public struct Input: Sendable, Equatable {
+        public var calibration: CalibrationMatrix?
+        public var seat: String?
+    }
+
+    /// Which way a page may be dragged. A restricted page neither drags nor bounces across its axis.
+    public enum Axes: String, Sendable, CaseIterable {
+        case both, horizontal, vertical
+    }
+
+    public struct Swipe: Sendable, Equatable {
+        public var axes: Axes = .both
+        /// How much of the neighbour shows past the current page at rest, as a fraction of the
+        /// screen (0 = none, 0.5 = the seed comment's half page).
+        public var peek = 0.0
+        public var completion: Completion = .spring
+        public init() {}
+
+        public enum Completion: String, Sendable, CaseIterable {
+            /// Starts from the finger's velocity so nothing jumps.
+            case spring
+            /// The seed's fixed 0.3 s ease-out.
+            case easeOut
+        }
+    }
+
+    public struct Page: Sendable, Equatable {
+        public var id: String
+        public var neighbours: [PageGraph.Direction: String]
+        /// Overrides `Swipe.axes` for this page.
+        public var axes: Axes?
+        public var content: Content
+    }
+
+    public enum Content: Sendable, Equatable {
+        case text(TextPage)
+        case list(ListPage)
+        case pagedText(PagedText)
+        /// Absolute paths of PNG files, front photo first.
+        case photos([String])
+        case todo
+
+        public var typeName: String {
+            switch self {
+            case .text: "text"
+            case .list: "list"
+            case .pagedText: "pagedText"
+            case .photos: "photos"
+            case .todo: "todo"
+            }
+        }
+    }
+
+    public struct TextPage: Sendable, Equatable {
+        public var title: String
+        public var body: String
+        /// Absolute path of a PNG file.
+        public var image: String?
+        public var background: Background?
+    }
+
+    public enum Background: Sendable, Equatable {
+        case color(Color)
+        /// Top to bottom, evenly spaced.
+        case gradient([Color])
+    }
+
+    public struct ListPage: Sendable, Equatable {
+        public var title: String
+        public var items: [ListItem]
+    }
+
+    public struct ListItem: Sendable, Equatable {
+        public var title: String
+        public var detail: String
+    }
+
+    public struct PagedText: Sendable, Equatable {
+        public var pages: [String]
+        public var transition: PageTransition
+    }
+
+    public struct PageTransition: Sendable, Equatable {
+        public var kind: Transition.Kind = .push
+        /// nil: from the side matching the button pressed (Next pushes from the right).
+        public var direction: Transition.Direction?
+        public var duration = PageTransition.defaultDuration
+        /// The seeds' 0.3 s for every button-driven transition.
+        public static let defaultDuration = 0.3
+        public init() {}
+    }
+}

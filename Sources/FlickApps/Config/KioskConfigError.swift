@@ -1,0 +1,25 @@
+/// Everything wrong with a config file, one line per problem:
+/// `kiosk.json: pages[2].right: unknown page id "setings" (pages: home, settings, photos)`.
+public struct KioskConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file as it was named to the loader.
+    public var file: String
+    public var issues: [Issue]
+
+    public struct Issue: Sendable, Equatable {
+        /// The JSON path of the bad field, e.g. `pages[1].content.image`; empty for the whole file.
+        public var path: String
+        /// What is wrong and what was expected.
+        public var message: String
+
+        public init(path: String, message: String) { self.path = path; self.message = message }
+    }
+
+    public init(file: String, issues: [Issue]) { self.file = file; self.issues = issues }
+
+    /// One line per issue, in file order.
+    public var lines: [String] {
+        issues.map { $0.path.isEmpty ? "\(file): \($0.message)" : "\(file): \($0.path): \($0.message)" }
+    }
+
+    public var description: String { lines.joined(separator: "\n") }
+}

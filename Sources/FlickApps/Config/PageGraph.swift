@@ -1,0 +1,52 @@
+/// The pages of a validated config as a graph: who is next to whom, and which way a page may be swiped.
+/// Links are one-way (going up then down may reach a different page) and cycles are fine. [swiping-multi-view-framework]
+public struct PageGraph: Sendable, Equatable {
+    public enum Direction: String, Sendable, CaseIterable, Hashable {
+        case up, down, left, right
+        public var isHorizontal: Bool { self == .left || self == .right }
+    }
+
+    public let start: String
+    /// Page ids in file order.
+    public let pageIDs: [String]
+    private let links: [String: [Direction: String]]
+    private let axes: [String: KioskConfig.Axes]
+
+    public init(_ config: KioskConfig) {
+        start = config.start
+        pageIDs = config.pages.map(\.id)
+        links = Dictionary(uniqueKeysWithValues: config.pages.map { ($0.id, $0.neighbours) })
+        axes = Dictionary(uniqueKeysWithValues: config.pages.map { ($0.id, $0.axes ?? config.swipe.axes) })
+    }
+
+    /// Which way `id` may be swiped: the page's own `axis`, else the graph's.
+    public func axes(of id: String) -> KioskConfig.Axes { axes[id] ?? .both }
+
+    /// Whether a drag toward `direction` moves page `id` at all (a restricted page does not even bounce across its axis).
+    public func allows(_ direction: Direction, on id: String) -> Bool {
+        switch axes(of: id) {
+        case .both: true
+        case .horizontal: direction.isHorizontal
+        case .vertical: !direction.isHorizontal
+        }
+    }
+
+    /// The page the config names on `id`'s `direction` side, whether or not the axis allows reaching it.
+    public func link(of id: String, _ direction: Direction) -> String? { links[id]?[direction] }
+
+    /// The page revealed on `id`'s `direction` side, or nil when there is none or the axis forbids it.
+    public func neighbour(of id: String, _ direction: Direction) -> String? {
+        allows(direction, on: id) ? link(of: id, direction) : nil
+    }
+
+    /// Pages no sequence of allowed swipes from `start` reaches, in file order. Worth a warning, not an error.
+    public var unreachable: [String] {
+        var seen: Set<String> = [start], queue = [start]
+        while let id = queue.popLast() {
+            for d in Direction.allCases {
+                if let n = neighbour(of: id, d), seen.insert(n).inserted { queue.append(n) }
+            }
+        }
+        return pageIDs.filter { !seen.contains($0) }
+    }
+}

@@ -1,0 +1,217 @@
+import FlickRaster
+
+/// What a view draws between its background and its children, in its own coordinates: (0, 0) is the
+/// top-left of its frame and `bounds` its size. Content stays inside the bounds — damage covers the frame,
+/// so paint outside it would be left behind when the view moves.
+public struct ViewContent {
+    public var draw: (_ canvas: Canvas, _ bounds: Rect) -> Void
+
+    public init(draw: @escaping (_ canvas: Canvas, _ bounds: Rect) -> Void) { self.draw = draw }
+}
+
+/// A node of the view tree: a rectangle in its parent, a transform about its centre, alpha, an optional
+/// clip, background and content, and children drawn back to front on top. Every change that shows reports
+/// the pixels it touches to the `ViewTree` the view belongs to, so only they are redrawn.
+///
+/// Alpha multiplies down the tree per primitive (overlapping children show through each other); a
+/// rasterized view is drawn as one image, so its alpha is group opacity.
+public final class View {
+    /// In the parent's coordinates, before `transform`.
+    public var frame: Rect {
+        willSet { if newValue != frame { willChangeGeometry(resizes: newValue.size != frame.size) } }
+    }
+    /// Applied about the centre of the frame (as UIKit's `transform`): a rotation turns the view in place,
+    /// a translation moves it without changing `frame`.
+    public var transform: AffineTransform = .identity {
+        willSet { if newValue != transform { willChangeGeometry(resizes: false) } }
+    }
+    /// 0…1, multiplied into everything the view and its children draw. A view at 0 is not drawn and not hit.
+    public var alpha: Double = 1 {
+        willSet { if newValue != alpha { willChangeGeometry(resizes: false) } }
+    }
+    public var isHidden = false {
+        willSet { if newValue != isHidden { willChangeGeometry(resizes: false) } }
+    }
+    /// Children and content are cut at the frame; hit testing ignores points outside it.
+    public var clipsToBounds = false {
+        willSet { if newValue != clipsToBounds { willChangeAppearance() } }
+    }
+    /// Fills the bounds before the content; nil draws nothing.
+    public var background: Paint? {
+        willSet { willChangeAppearance() }
+    }
+    public var content: ViewContent? {
+        willSet { willChangeAppearance() }
+    }
+    /// False: neither the view nor its children are found by hit testing.
+    public var isUserInteractionEnabled = true
+    /// Renders the subtree once into an offscreen surface and afterwards only blits it at the view's
+    /// current position and alpha, until something inside changes. Implies clipping to the bounds.
+    public var shouldRasterize = false {
+        willSet { if newValue != shouldRasterize { willChangeAppearance() } }
+        didSet { if !shouldRasterize { cache = nil } }
+    }
+
+    public private(set) weak var parent: View?
+    public private(set) var children: [View] = []
+    /// Set on a tree's root only; everything below finds it through `parent`.
+    weak var owningTree: ViewTree?
+    /// The rasterized subtree, nil until drawn or after something inside changed.
+    var cache: Surface?
+
+    public init(frame: Rect = .zero) { self.frame = frame }
+
+    public convenience init(frame: Rect, background: Paint?, content: ViewContent? = nil) {
+        self.init(frame: frame)
+        self.background = background
+        self.content = content
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    /// The tree this view is shown in, if any.
+    public var tree: ViewTree? {
+        var v = self
+        while let p = v.parent { v = p }
+        return v.owningTree
+    }
+
+    // MARK: Children
+
+    public func addChild(_ child: View) { insertChild(child, at: children.count) }
+
+    /// Inserts `child` at `index` in drawing order (0 is at the back), taking it from its old parent.
+    public func insertChild(_ child: View, at index: Int) {
+        precondition(child !== self && !child.isAncestor(of: self), "a view cannot contain itself")
+        child.removeFromParent()
+        children.insert(child, at: min(max(0, index), children.count))
+        child.parent = self
+        invalidateCaches(includingSelf: true)
+        tree?.viewDidChange(child)
+    }
+
+    public func removeFromParent() {
+        guard let parent else { return }
+        tree?.viewWillChange(self)
+        parent.invalidateCaches(includingSelf: true)
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+    }
+
+    public func removeAllChildren() {
+        for child in children { child.removeFromParent() }
+    }
+
+    func isAncestor(of view: View) -> Bool {
+        var v = view.parent
+        while let p = v {
+            if p === self { return true }
+            v = p.parent
+        }
+        return false
+    }
+
+    // MARK: Redrawing
+
+    /// The content changed: redraw the view (and re-render the caches it is part of).
+    public func setNeedsDisplay() { willChangeAppearance() }
+
+    private func willChangeGeometry(resizes: Bool) {
+        if resizes { cache = nil }
+        parent?.invalidateCaches(includingSelf: true)
+        tree?.viewWillChange(self)
+    }
+
+    private func willChangeAppearance() {
+        invalidateCaches(includingSelf: true)
+        tree?.viewWillChange(self)
+    }
+
+    /// Drops the cache of this view (when asked) and of every rasterized ancestor.
+    func invalidateCaches(includingSelf: Bool) {
+        if includingSelf { cache = nil }
+        var v = parent
+        while let p = v {
+            p.cache = nil
+            v = p.parent
+        }
+    }
+
+    // MARK: Coordinates
+
+    /// Own coordinates → the parent's: the frame's origin, with `transform` about the frame's centre.
+    public var transformToParent: AffineTransform {
+        let cx = frame.width / 2, cy = frame.height / 2
+        if transform.isIdentity { return .translation(frame.minX, frame.minY) }
+        return AffineTransform.translation(-cx, -cy)
+            .concatenating(transform)
+            .concatenating(.translation(frame.minX + cx, frame.minY + cy))
+    }
+
+    /// Own coordinates → root coordinates: the space the root's frame is in, the screen's pixels.
+    public var transformToRoot: AffineTransform {
+        var t = transformToParent
+        var v = parent
+        while let p = v {
+            t = t.concatenating(p.transformToParent)
+            v = p.parent
+        }
+        return t
+    }
+
+    public func convertToRoot(_ point: Point) -> Point { transformToRoot.map(point) }
+
+    /// nil when a transform on the way collapses the view to a line.
+    public func convertFromRoot(_ point: Point) -> Point? { transformToRoot.inverted()?.map(point) }
+
+    /// Where the view's own frame lands on screen: the bounding box of the transformed frame, clipped by
+    /// the clipping ancestors; empty when it or an ancestor is hidden or transparent.
+    public var visibleRootBounds: Rect {
+        guard isShown else { return .zero }
+        var r = transformToRoot.mapBounds(bounds)
+        var v = parent
+        while let p = v {
+            if p.clips { r = r.intersection(p.transformToRoot.mapBounds(p.bounds)) }
+            v = p.parent
+        }
+        return r
+    }
+
+    /// The view and every ancestor are drawn.
+    var isShown: Bool {
+        var v: View? = self
+        while let p = v {
+            if !p.isDrawn { return false }
+            v = p.parent
+        }
+        return true
+    }
+
+    var isDrawn: Bool { !isHidden && alpha > 0 }
+    var clips: Bool { clipsToBounds || shouldRasterize }
+
+    // MARK: Hit testing
+
+    /// The deepest drawn, interactive view under `point` (in root coordinates), front to back.
+    public func hitTest(root point: Point) -> View? {
+        var t = AffineTransform.identity
+        var v = parent
+        while let p = v {
+            t = t.concatenating(p.transformToParent)
+            v = p.parent
+        }
+        guard let toParent = t.inverted() else { return nil }
+        return hitTest(parentPoint: toParent.map(point))
+    }
+
+    func hitTest(parentPoint: Point) -> View? {
+        guard isDrawn, isUserInteractionEnabled, let inverse = transformToParent.inverted() else { return nil }
+        let local = inverse.map(parentPoint)
+        let inside = bounds.contains(local)
+        if clips && !inside { return nil }
+        for child in children.reversed() {
+            if let hit = child.hitTest(parentPoint: local) { return hit }
+        }
+        return inside ? self : nil
+    }
+}

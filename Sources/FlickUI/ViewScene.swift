@@ -1,0 +1,73 @@
+import FlickInput
+import FlickMotion
+import FlickRaster
+
+/// A view tree as the run loop's `Scene`: input goes to the app's handler, time to the animator (whose
+/// values the `animate` bindings write into views), and a frame draws the tree's damage.
+public final class ViewScene: Scene {
+    public let tree: ViewTree
+    /// Keyed by the animated view (or any object the app animates).
+    public let animator = Animator<ObjectIdentifier>()
+    /// Receives every input event; the app decides what they mean.
+    public var onEvent: ((InputEvent) -> Void)?
+    /// Runs after the animator ticks, with the frame's presentation time: for motion the app drives itself.
+    public var onAdvance: ((Double) -> Void)?
+    /// When the scene must wake without input (a long-press deadline), or nil.
+    public var deadline: (() -> Double?)?
+    /// Animated values written into views each frame.
+    private var bindings: [Binding] = []
+
+    private struct Binding {
+        var target: ObjectIdentifier
+        var key: String
+        var isLive: () -> Bool
+        var apply: () -> Void
+    }
+
+    public init(width: Int, height: Int) { tree = ViewTree(width: width, height: height) }
+
+    public var root: View { tree.root }
+
+    /// Runs `motion` on `key` of `view`, writing each frame's value with `apply` (e.g. `{ $0.alpha = $1 }`).
+    /// The final value is written when the motion completes; a replaced or stopped one writes nothing more.
+    public func animate<M: Motion>(_ view: View, key: AnimationKey<M.Value>, with motion: M,
+                                   apply: @escaping (View, M.Value) -> Void,
+                                   completion: Animator<ObjectIdentifier>.Completion? = nil) {
+        let target = ObjectIdentifier(view)
+        let begin = animator.time
+        bindings.removeAll { $0.target == target && $0.key == key.name }
+        // The animator owns the handler, so it holds the animator weakly to leave no cycle behind.
+        animator.add(motion, for: target, key: key) { [weak view, unowned animator] finished in
+            if finished, let view {
+                apply(view, motion.value(at: motion.endTime ?? (animator.time - begin)))
+            }
+            completion?(finished)
+        }
+        bindings.append(Binding(
+            target: target, key: key.name,
+            isLive: { [weak view, animator] in view != nil && animator.isAnimating(target, key: key) },
+            apply: { [weak view, animator] in
+                guard let view, let value = animator.value(for: target, key: key) else { return }
+                apply(view, value)
+            }))
+    }
+
+    // MARK: Scene
+
+    public func handle(_ event: InputEvent) { onEvent?(event) }
+
+    public func advance(to time: Double) {
+        animator.tick(to: time)
+        bindings.removeAll { !$0.isLive() }
+        for binding in bindings { binding.apply() }
+        onAdvance?(time)
+    }
+
+    public var needsFrame: Bool { tree.needsDisplay || animator.isAnimating }
+
+    public func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] {
+        tree.render(on: canvas, fullRedraw: fullRedraw)
+    }
+
+    public var nextDeadline: Double? { deadline?() }
+}

@@ -1,0 +1,161 @@
+import FlickRaster
+
+/// The root of what is on screen: owns the root view, collects the damage its views report, and redraws
+/// only the damaged pixels — clip to a region, draw the tree back to front, next region.
+///
+/// A changed view costs two rectangles: what it covered when it first changed since the last frame (what
+/// the screen still shows) and what it covers when the frame is drawn.
+public final class ViewTree {
+    public let root: View
+    /// The screen's pixels.
+    public let bounds: PixelRect
+    /// What damaged pixels start from before the tree draws over them.
+    public var clearColor: Color = .black
+    private var damage: [PixelRect] = []
+    /// Views that changed since the last frame, by identity, for their new coverage at draw time.
+    private var changed: [ObjectIdentifier: View] = [:]
+    /// Counts the views whose background and content were drawn, for tests and benchmarks.
+    public private(set) var viewsDrawn = 0
+
+    public init(width: Int, height: Int) {
+        bounds = PixelRect(x: 0, y: 0, width: width, height: height)
+        root = View(frame: bounds.rect)
+        root.owningTree = self
+        damage = [bounds]
+    }
+
+    /// Something changed since the last frame.
+    public var needsDisplay: Bool { !damage.isEmpty || !changed.isEmpty }
+
+    /// The deepest drawn, interactive view under `point` (screen pixels).
+    public func hitTest(_ point: Point) -> View? { root.hitTest(root: point) }
+
+    /// Marks pixels to redraw that no view change explains (a cursor, a resumed display).
+    public func setNeedsDisplay(_ rect: PixelRect) { damage.append(rect.intersection(bounds)) }
+
+    /// The regions the next `render` will draw, merged.
+    public var pendingDamage: [PixelRect] {
+        var all = damage
+        for view in changed.values where view.tree === self { all.append(coverage(of: view)) }
+        return Self.merged(all.map { $0.intersection(bounds) })
+    }
+
+    // MARK: Drawing
+
+    /// Draws the damaged regions (everything when `fullRedraw`) into `canvas` and returns them. The canvas
+    /// keeps its state; its surface must be the screen's size.
+    @discardableResult
+    public func render(on canvas: Canvas, fullRedraw: Bool = false) -> [PixelRect] {
+        let regions = fullRedraw ? [bounds] : pendingDamage
+        damage = []
+        changed = [:]
+        for region in regions {
+            canvas.withSavedState {
+                canvas.setTransform(.identity)
+                canvas.globalAlpha = 1
+                canvas.blendMode = .sourceOver
+                canvas.clip(to: region.rect)
+                canvas.clear(clearColor)
+                draw(root, on: canvas)
+            }
+        }
+        return regions
+    }
+
+    /// Draws `view` and its subtree under the canvas's current transform, clip and alpha.
+    private func draw(_ view: View, on canvas: Canvas) {
+        guard view.isDrawn else { return }
+        canvas.withSavedState {
+            canvas.concatenate(view.transformToParent)
+            canvas.globalAlpha *= view.alpha
+            let device = PixelRect(enclosing: canvas.transform.mapBounds(view.bounds))
+            let visible = !device.intersection(canvas.clipBounds).isEmpty
+            if view.shouldRasterize {
+                guard visible, let cache = cachedLayer(of: view) else { return }
+                let t = canvas.transform
+                if t.isTranslationOnly {
+                    // Whole pixels keep a sliding page on the copy path instead of resampling it every frame.
+                    canvas.setTransform(.translation(t.tx.rounded(), t.ty.rounded()))
+                }
+                canvas.draw(cache, at: .zero)
+                return
+            }
+            if view.clipsToBounds {
+                guard visible else { return }
+                canvas.clip(to: view.bounds)
+            }
+            if visible { drawOwn(view, on: canvas) }
+            for child in view.children { draw(child, on: canvas) }
+        }
+    }
+
+    private func drawOwn(_ view: View, on canvas: Canvas) {
+        guard view.background != nil || view.content != nil else { return }
+        viewsDrawn += 1
+        if let background = view.background { canvas.fill(view.bounds, paint: background) }
+        view.content?.draw(canvas, view.bounds)
+    }
+
+    /// The view's subtree at 1:1 in its own coordinates, rendered now if nothing valid is cached.
+    private func cachedLayer(of view: View) -> Surface? {
+        if let cache = view.cache { return cache }
+        let width = Int(view.bounds.width.rounded(.up)), height = Int(view.bounds.height.rounded(.up))
+        guard width > 0, height > 0 else { return nil }
+        let surface = Surface(width: width, height: height)
+        let canvas = Canvas(surface: surface)
+        canvas.clip(to: view.bounds)
+        drawOwn(view, on: canvas)
+        for child in view.children { draw(child, on: canvas) }
+        view.cache = surface
+        return surface
+    }
+
+    // MARK: Damage
+
+    func viewWillChange(_ view: View) {
+        let id = ObjectIdentifier(view)
+        guard changed[id] == nil else { return }
+        damage.append(coverage(of: view))
+        changed[id] = view
+    }
+
+    /// A view arrived in the tree: what it covers is new.
+    func viewDidChange(_ view: View) {
+        changed[ObjectIdentifier(view)] = view
+    }
+
+    /// The screen pixels the view's subtree can touch.
+    func coverage(of view: View) -> PixelRect {
+        guard view.isShown else { return .zero }
+        var clip = bounds.rect
+        var v = view.parent
+        while let p = v {
+            if p.clips { clip = clip.intersection(p.transformToRoot.mapBounds(p.bounds)) }
+            v = p.parent
+        }
+        let toParent = view.parent?.transformToRoot ?? .identity
+        return PixelRect(enclosing: subtreeBounds(view, parentToRoot: toParent, clip: clip))
+    }
+
+    private func subtreeBounds(_ view: View, parentToRoot: AffineTransform, clip: Rect) -> Rect {
+        guard view.isDrawn else { return .zero }
+        let t = view.transformToParent.concatenating(parentToRoot)
+        let own = t.mapBounds(view.bounds).intersection(clip)
+        if view.clips { return own }
+        return view.children.reduce(own) { $0.union(subtreeBounds($1, parentToRoot: t, clip: clip)) }
+    }
+
+    /// Overlapping rectangles become one; many small ones become their bounding box, since past a handful
+    /// the per-region cost of walking the tree outweighs redrawing a few extra pixels.
+    static func merged(_ rects: [PixelRect]) -> [PixelRect] {
+        var out: [PixelRect] = []
+        for r in rects where !r.isEmpty {
+            var r = r
+            while let i = out.firstIndex(where: { !$0.intersection(r).isEmpty }) { r = r.union(out.remove(at: i)) }
+            out.append(r)
+        }
+        return out.count > maxRegions ? [out.reduce(PixelRect.zero) { $0.union($1) }] : out
+    }
+
+    static let maxRegions = 8 // as ScanoutBuffers.merged, so a frame's damage is copied as it was drawn
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import FlickApps
+import Foundation
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate a kiosk config file without running it.",
+        discussion: "Prints every problem to stderr, one line each (file: JSON path: what is expected), and exits 2; otherwise prints \"CONFIG: ok (N pages)\".")
+
+    @Argument(help: "The kiosk config (JSON), e.g. kiosk/tour.json.")
+    var config: String
+
+    func run() throws {
+        let loaded: KioskConfig
+        do {
+            loaded = try KioskConfig.load(path: config)
+        } catch {
+            // Plain lines, not the logger's format: editors and CI parse `file: path: message`.
+            printToStandardError(error.lines)
+            throw ExitCode(2)
+        }
+        let unreachable = PageGraph(loaded).unreachable
+        if !unreachable.isEmpty {
+            printToStandardError(["\(config): warning: not reachable by swiping from \"\(loaded.start)\": \(unreachable.joined(separator: ", "))"])
+        }
+        print("\(config): ok (\(loaded.pages.count) pages)")
+    }
+
+    private func printToStandardError(_ lines: [String]) {
+        FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+}
