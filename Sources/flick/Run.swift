@@ -18,8 +18,17 @@ struct Run: ParsableCommand {
     @Option(help: "Headless: a touch script (JSON) to play before writing the frame.")
     var script: String?
 
-    @Option(help: "Headless: where to write the last frame.")
-    var out = "flick-showcase.png"
+    @Option(help: "Headless: where to write the last frame (default for the showcase: flick-showcase.png).")
+    var out: String?
+
+    @Option(help: "A kiosk config (JSON): run its pages instead of the showcase.")
+    var config: String?
+
+    @Option(name: .customLong("shot"), help: "Headless with --config: write the screen at MS milliseconds to FILE.png (MS=FILE.png; repeatable).")
+    var shots: [ShotArgument] = []
+
+    @Option(help: "Headless with --config: run until MS milliseconds on the virtual clock (default: until the script is played and nothing moves).")
+    var until: Double?
 
     @Option(help: "Headless: the screen size, WIDTHxHEIGHT.")
     var size = FrameSizeArgument(argument: "1280x800")!
@@ -59,9 +68,10 @@ struct Run: ParsableCommand {
 
     func run() throws {
         Log.setUp()
+        let kiosk = try config.map(loadConfig)
         if !headless && script == nil && (card != nil || !DRMDevice.cardPaths().isEmpty) {
             do {
-                try runOnDisplay()
+                try runOnDisplay(kiosk)
             } catch let error as DRMError {
                 // A board whose display Flick cannot use is misconfigured: say so and fail loudly.
                 Log.flick.critical("\(error)")
@@ -70,10 +80,47 @@ struct Run: ParsableCommand {
             return
         }
         if !headless && script == nil { Log.flick.notice("no DRM display (/dev/dri/card* absent): running headless") }
+        if let kiosk { return try runPagesHeadless(kiosk) }
         try runHeadless()
     }
 
-    private func runOnDisplay() throws {
+    /// A bad config is the operator's to fix: every problem on its own line, exit 2, as `flick check` does.
+    private func loadConfig(_ path: String) throws -> KioskConfig {
+        do {
+            return try KioskConfig.load(path: path)
+        } catch {
+            FileHandle.standardError.write(Data(error.lines.map { $0 + "\n" }.joined().utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    private static func metrics(for config: KioskConfig) -> GestureMetrics {
+        config.display?.dpi.map { GestureMetrics(dotsPerInch: $0) } ?? PagesScene.defaultMetrics
+    }
+
+    /// The pages on the virtual clock: the script's touches, screenshots at their times, and the final state as
+    /// the last line of stdout.
+    private func runPagesHeadless(_ kiosk: KioskConfig) throws {
+        let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
+                               metrics: Self.metrics(for: kiosk))
+        let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
+        player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
+        var pending = shots.sorted { $0.milliseconds < $1.milliseconds }
+        func writeShots(dueBy time: Double) throws {
+            while let shot = pending.first, shot.milliseconds / 1000 <= time + 1e-9 {
+                try player.screen.writePNG(path: shot.file)
+                pending.removeFirst()
+            }
+        }
+        try writeShots(dueBy: 0)
+        try player.run(until: until.map { $0 / 1000 }) { try writeShots(dueBy: $0) }
+        try writeShots(dueBy: .infinity)
+        if let out { try player.screen.writePNG(path: out) }
+        print("Flick ran \(config ?? "the config") headless (\(size.width)x\(size.height), \(player.frame + 1) frames, \(shots.count) shots).")
+        print(scene.finalStateJSON())
+    }
+
+    private func runOnDisplay(_ kiosk: KioskConfig?) throws {
         let signals = try SignalQueue(SIGINT, SIGTERM, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
         let rotation = Rotation(degrees: rotation)!
         let display = try DRMDisplay.open(DRMConfiguration(card: card, connector: connector, mode: mode.flatMap(ModeRequest.init),
@@ -95,7 +142,12 @@ struct Run: ParsableCommand {
         } catch {
             Log.flick.warning("no input: \(error); the display still runs (touch needs read access to /dev/input: the 'input' group)")
         }
-        let scene = try ShowcaseKiosk(width: display.width, height: display.height, fonts: FontCollection())
+        let scene: any Scene = if let kiosk {
+            PagesScene(config: kiosk, width: display.width, height: display.height, fonts: try FontCollection(),
+                       metrics: Self.metrics(for: kiosk))
+        } else {
+            try ShowcaseKiosk(width: display.width, height: display.height, fonts: FontCollection())
+        }
         let loop = RunLoop(display: display, inputs: inputs, scene: scene)
         loop.onFirstFrame = { Log.flick.notice("first frame on screen") }
         try loop.run(signals: signals, terminal: terminal)
@@ -109,8 +161,23 @@ struct Run: ParsableCommand {
         let frames = try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? []
         let loop = RunLoop(display: display, inputs: [], scene: scene)
         let drawn = try loop.play(frames, interval: Double(display.refreshInterval) / 1e6)
+        let out = out ?? "flick-showcase.png"
         try display.surface.writePNG(path: out)
         print("Flick ran headless (\(size.width)x\(size.height), \(drawn) frames\(script.map { ", script \($0)" } ?? "")) and wrote \(out).")
         if stats { print("stats: \(loop.statistics.summary)") }
+    }
+}
+
+/// `MS=FILE.png`: a screenshot at a time on the virtual clock.
+struct ShotArgument: ExpressibleByArgument {
+    let milliseconds: Double
+    let file: String
+
+    init?(argument: String) {
+        guard let eq = argument.firstIndex(of: "="), let ms = Double(argument[..<eq]), ms >= 0, ms.isFinite else { return nil }
+        let file = String(argument[argument.index(after: eq)...])
+        guard !file.isEmpty else { return nil }
+        milliseconds = ms
+        self.file = file
     }
 }

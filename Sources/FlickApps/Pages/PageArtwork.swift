@@ -1,0 +1,93 @@
+import FlickRaster
+import FlickText
+
+/// Draws one page of the config at rest, full-screen, into its own surface: the page's layer cache,
+/// rendered once and afterwards only moved while it slides.
+struct PageArtwork {
+    let theme: KioskConfig.Theme
+    let fonts: FontCollection
+    let width: Int
+    let height: Int
+
+    /// Sizes in the config are for a 1280x800 screen, as the showcase's are.
+    var scale: Double { min(Double(width) / 1280, Double(height) / 800) }
+    private var margin: Double { (64 * scale).rounded() }
+
+    func render(_ page: KioskConfig.Page) -> Surface {
+        let surface = Surface(width: width, height: height)
+        let canvas = Canvas(surface: surface)
+        let bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        switch page.content {
+        case .text(let text):
+            fillBackground(text.background, in: bounds, on: canvas)
+            drawText(text, on: canvas)
+        case .list(let list):
+            drawCard(title: "List: \(list.title)", caption: "\(list.items.count) items", on: canvas)
+        case .pagedText(let paged):
+            drawCard(title: "Paged text (\(paged.pages.count))", caption: paged.pages.first ?? "", on: canvas)
+        case .photos(let images):
+            drawCard(title: "Photos (\(images.count))", caption: "", on: canvas)
+        case .todo:
+            drawCard(title: "To-do", caption: "", on: canvas)
+        }
+        return surface
+    }
+
+    private func fillBackground(_ background: KioskConfig.Background?, in bounds: Rect, on canvas: Canvas) {
+        switch background {
+        case .color(let c)?:
+            canvas.fill(bounds, color: c)
+        case .gradient(let colours)?:
+            canvas.fill(bounds, paint: .linearGradient(LinearGradient(
+                start: Point(x: 0, y: 0), end: Point(x: 0, y: bounds.height), colors: colours)))
+        case nil:
+            canvas.fill(bounds, color: theme.background)
+        }
+    }
+
+    /// Title, wrapped body, then the image scaled to fit what is left below them.
+    private func drawText(_ text: KioskConfig.TextPage, on canvas: Canvas) {
+        let m = margin, textWidth = Double(width) - 2 * m
+        var y = m
+        if let bold = try? fonts.face(.bold) {
+            let title = TextLayout(text.title, face: bold, pixelSize: theme.titleSize * scale,
+                                   options: .init(maxWidth: textWidth, maxLines: 2))
+            canvas.draw(title, at: Point(x: m, y: y), color: theme.text)
+            y += title.size.height + (20 * scale).rounded()
+        }
+        if let regular = try? fonts.face(.regular) {
+            let body = TextLayout(text.body, face: regular, pixelSize: theme.bodySize * scale,
+                                  options: .init(maxWidth: textWidth))
+            canvas.draw(body, at: Point(x: m, y: y), color: theme.text)
+            y += body.size.height + (24 * scale).rounded()
+        }
+        guard let path = text.image, let image = try? Surface.readPNG(path: path),
+              image.width > 0, image.height > 0 else { return }
+        let room = Rect(x: m, y: y, width: textWidth, height: Double(height) - m - y)
+        guard room.width > 1, room.height > 1 else { return }
+        let fit = min(room.width / Double(image.width), room.height / Double(image.height))
+        let w = (Double(image.width) * fit).rounded(), h = (Double(image.height) * fit).rounded()
+        canvas.draw(image, in: Rect(x: (room.minX + (room.width - w) / 2).rounded(), y: room.minY.rounded(), width: w, height: h))
+    }
+
+    /// Content types this issue does not build yet: a titled card saying what will be there.
+    private func drawCard(title: String, caption: String, on canvas: Canvas) {
+        canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: theme.background)
+        let m = margin
+        let card = Rect(x: m, y: m, width: Double(width) - 2 * m, height: Double(height) - 2 * m)
+        guard card.width > 0, card.height > 0 else { return }
+        canvas.fill(Path.roundedRect(card, radius: 16 * scale), paint: .solid(theme.surface))
+        let inner = card.width - 2 * m
+        guard inner > 0 else { return }
+        var y = card.minY + m
+        if let bold = try? fonts.face(.bold) {
+            let t = TextLayout(title, face: bold, pixelSize: theme.titleSize * scale, options: .init(maxWidth: inner, maxLines: 2))
+            canvas.draw(t, at: Point(x: card.minX + m, y: y), color: theme.text)
+            y += t.size.height + (16 * scale).rounded()
+        }
+        if !caption.isEmpty, let regular = try? fonts.face(.regular) {
+            let c = TextLayout(caption, face: regular, pixelSize: theme.captionSize * scale, options: .init(maxWidth: inner, maxLines: 3))
+            canvas.draw(c, at: Point(x: card.minX + m, y: y), color: theme.secondaryText)
+        }
+    }
+}

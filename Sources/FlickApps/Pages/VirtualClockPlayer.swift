@@ -1,0 +1,71 @@
+import FlickGestures
+import FlickInput
+import FlickRaster
+import FlickUI
+
+/// Plays a touch script against a scene on a virtual clock, one frame per `interval`, as `RunLoop.play` does,
+/// but a frame at a time so a caller can look at the screen between frames (screenshots, tests). The screen is
+/// a surface that keeps the previous frame, as a display's buffer does; nothing reads a real clock.
+public final class VirtualClockPlayer {
+    public let scene: any Scene
+    /// What is on screen after the latest frame.
+    public let screen: Surface
+    public let interval: Double
+    /// Frames stepped since the start; frame 0 is drawn at time 0.
+    public private(set) var frame = 0
+    /// Frames the scene actually drew.
+    public private(set) var framesDrawn = 0
+    private let canvas: Canvas
+    private var script: [TouchFrame] = []
+    private var next = 0
+
+    /// Draws frame 0, the scene at rest before any touch.
+    public init(scene: any Scene, width: Int, height: Int, interval: Double = 1.0 / 60) {
+        self.scene = scene
+        self.interval = interval
+        screen = Surface(width: width, height: height)
+        canvas = Canvas(surface: screen)
+        scene.advance(to: 0)
+        _ = scene.draw(on: canvas, fullRedraw: true)
+        framesDrawn = 1
+    }
+
+    /// Seconds on the virtual clock: the presentation time of the latest frame.
+    public var time: Double { Double(frame) * interval }
+
+    /// Queues touches, times from the start of the run; they go to the scene at the first frame at or after them.
+    public func enqueue(_ frames: [TouchFrame]) {
+        script.append(contentsOf: frames)
+        script.sort { $0.time < $1.time }
+    }
+
+    /// The script is played and nothing moves.
+    public var isIdle: Bool { next == script.count && !scene.needsFrame }
+
+    /// One frame: touches due by its time, then the scene's motion, then drawing if anything changed.
+    public func step() {
+        frame += 1
+        let now = time
+        while next < script.count, Double(script[next].time) / 1e6 <= now + 1e-9 {
+            scene.handle(.touches(script[next]))
+            next += 1
+        }
+        scene.advance(to: now)
+        guard scene.needsFrame else { return }
+        if !scene.draw(on: canvas, fullRedraw: false).isEmpty { framesDrawn += 1 }
+    }
+
+    /// Steps until the frame at `until` seconds (when given), else until the script is played and the scene is
+    /// still, never past `limit`. `afterFrame` sees each frame's time once it is on screen.
+    public func run(until: Double? = nil, limit: Double = 30) {
+        run(until: until, limit: limit) { _ in }
+    }
+
+    public func run(until: Double? = nil, limit: Double = 30, afterFrame: (Double) throws -> Void) rethrows {
+        while time + interval <= (until ?? limit) + 1e-9 {
+            step()
+            try afterFrame(time)
+            if until == nil && isIdle { break }
+        }
+    }
+}
