@@ -19,7 +19,7 @@ struct ScanoutBuffers {
 
     /// The regions to copy into `index` for a frame with `damage`; the other buffers take note of it.
     mutating func regionsToCopy(into index: Int, damage: [PixelRect]) -> [PixelRect] {
-        let regions = Self.merged(stale[index] + damage)
+        let regions = PixelRect.merged(stale[index] + damage)
         for i in stale.indices where i != index { stale[i].append(contentsOf: damage) }
         stale[index] = []
         return regions
@@ -31,16 +31,5 @@ struct ScanoutBuffers {
     /// The queued buffer reached the screen; the one it replaced is free.
     mutating func flipCompleted() {
         if let p = pending { onScreen = p; pending = nil }
-    }
-
-    /// Overlapping rectangles are copied once; many small ones become their bounding box.
-    static func merged(_ rects: [PixelRect]) -> [PixelRect] {
-        var out: [PixelRect] = []
-        for r in rects where !r.isEmpty {
-            var r = r
-            while let i = out.firstIndex(where: { !$0.intersection(r).isEmpty }) { r = r.union(out.remove(at: i)) }
-            out.append(r)
-        }
-        return out.count > 8 ? [out.reduce(PixelRect.zero) { $0.union($1) }] : out
     }
 }

@@ -121,3 +121,17 @@ public struct PixelRect: Hashable, Sendable {
         return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 }
+
+extension PixelRect {
+    /// Damage as few rectangles: overlapping ones become their union (each pixel is drawn or copied once),
+    /// and more than `limit` become one bounding box, where many small copies would cost more than one.
+    public static func merged(_ rects: [PixelRect], limit: Int = 8) -> [PixelRect] {
+        var out: [PixelRect] = []
+        for r in rects where !r.isEmpty {
+            var r = r
+            while let i = out.firstIndex(where: { !$0.intersection(r).isEmpty }) { r = r.union(out.remove(at: i)) }
+            out.append(r)
+        }
+        return out.count > limit ? [out.reduce(PixelRect.zero) { $0.union($1) }] : out
+    }
+}

@@ -37,7 +37,7 @@ public final class ViewTree {
     public var pendingDamage: [PixelRect] {
         var all = damage
         for view in changed.values where view.tree === self { all.append(coverage(of: view)) }
-        return Self.merged(all.map { $0.intersection(bounds) })
+        return PixelRect.merged(all.map { $0.intersection(bounds) })
     }
 
     // MARK: Drawing
@@ -144,18 +144,4 @@ public final class ViewTree {
         if view.clips { return own }
         return view.children.reduce(own) { $0.union(subtreeBounds($1, parentToRoot: t, clip: clip)) }
     }
-
-    /// Overlapping rectangles become one; many small ones become their bounding box, since past a handful
-    /// the per-region cost of walking the tree outweighs redrawing a few extra pixels.
-    static func merged(_ rects: [PixelRect]) -> [PixelRect] {
-        var out: [PixelRect] = []
-        for r in rects where !r.isEmpty {
-            var r = r
-            while let i = out.firstIndex(where: { !$0.intersection(r).isEmpty }) { r = r.union(out.remove(at: i)) }
-            out.append(r)
-        }
-        return out.count > maxRegions ? [out.reduce(PixelRect.zero) { $0.union($1) }] : out
-    }
-
-    static let maxRegions = 8 // as ScanoutBuffers.merged, so a frame's damage is copied as it was drawn
 }

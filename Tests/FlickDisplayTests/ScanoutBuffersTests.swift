@@ -38,7 +38,7 @@ private let screen = PixelRect(x: 0, y: 0, width: 100, height: 50)
 }
 
 @Test func overlappingDamageIsCopiedOnce() {
-    let merged = ScanoutBuffers.merged([PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 5, y: 5, width: 10, height: 10),
+    let merged = PixelRect.merged([PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 5, y: 5, width: 10, height: 10),
                                         PixelRect(x: 40, y: 40, width: 2, height: 2)])
     #expect(merged == [PixelRect(x: 0, y: 0, width: 15, height: 15), PixelRect(x: 40, y: 40, width: 2, height: 2)])
 }
