@@ -47,7 +47,9 @@ func waitForScreen(_ guest: GuestVM, timeout: TimeInterval, _ condition: (Surfac
     }
 }
 
-private func mtt(_ type: String, x: Int, y: Int, trackingID: Int) -> [[String: Any]] {
+/// QMP multitouch: `begin`/`update` carry slot and tracking id, then `data` for each axis (0…32767); `end`
+/// must carry tracking id −1 or libinput never sees the finger lift.
+func mttEvents(_ type: String, x: Int, y: Int, trackingID: Int) -> [[String: Any]] {
     let head: [String: Any] = ["type": "mtt", "data": ["type": type, "slot": 0, "tracking-id": trackingID, "axis": "x", "value": x]]
     guard type != "end" else { return [head] }
     return [head] + [("x", x), ("y", y)].map { axis, value in
@@ -86,7 +88,7 @@ extension VirtualMachine {
 
         // A finger on the glass through virtio-multitouch → libinput → the run loop: its disc appears where
         // the headless kiosk draws it for a finger at the same point (the centre: 16384 of 32768 on each axis).
-        try guest.sendTouch(mtt("begin", x: 16384, y: 16384, trackingID: 1))
+        try guest.sendTouch(mttEvents("begin", x: 16384, y: 16384, trackingID: 1))
         let centre = ScreenPoint(x: 640, y: 400)
         let touched = try headlessFrame(width, height, after: [TouchFrame(time: 0, events: [TouchEvent(.down, id: .finger(0), at: centre, time: 0)])])
         let withFinger = try waitForScreen(guest, timeout: 60) { differingFraction($0, touched) < 0.001 }
@@ -94,7 +96,7 @@ extension VirtualMachine {
         #expect(differingFraction(withFinger, touched) < 0.001, "the touched frame differs from the headless one")
 
         // Lifted, the disc fades through the motion engine and the screen is the showcase again.
-        try guest.sendTouch(mtt("end", x: 16384, y: 16384, trackingID: -1))
+        try guest.sendTouch(mttEvents("end", x: 16384, y: 16384, trackingID: -1))
         let released = try waitForScreen(guest, timeout: 60) { differingFraction($0, expected) < 0.001 }
         #expect(differingFraction(released, expected) < 0.001, "the disc did not fade away")
 

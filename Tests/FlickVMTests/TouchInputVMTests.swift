@@ -1,18 +1,6 @@
 import Foundation
 import Testing
 
-/// QMP multitouch: `begin`/`update` carry slot and tracking id, `data` events carry the axes (0…32767);
-/// an `end` must carry tracking id −1 or libinput never sees the finger lift.
-private func touchEvents(_ kind: String, x: Int, y: Int) -> [[String: Any]] {
-    let id = kind == "end" ? -1 : 1
-    func mtt(_ type: String, axis: String, value: Int) -> [String: Any] {
-        ["type": "mtt", "data": ["type": type, "slot": 0, "tracking-id": id, "axis": axis, "value": value]]
-    }
-    var events = [mtt(kind, axis: "x", value: x)]
-    if kind != "end" { events += [mtt("data", axis: "x", value: x), mtt("data", axis: "y", value: y)] }
-    return events
-}
-
 private struct RecordedTouch: Decodable {
     let t: Double, type: String, id: Int
     let x: Double?, y: Double?
@@ -30,9 +18,9 @@ extension VirtualMachine {
 
         // A leftward swipe across the middle: from 3/4 of the width to 1/4.
         let steps = 6
-        try guest.sendTouch(touchEvents("begin", x: 24576, y: 16384))
-        for i in 1...steps { try guest.sendTouch(touchEvents("update", x: 24576 - i * 16384 / steps, y: 16384)) }
-        try guest.sendTouch(touchEvents("end", x: 8192, y: 16384))
+        try guest.sendTouch(mttEvents("begin", x: 24576, y: 16384, trackingID: 1))
+        for i in 1...steps { try guest.sendTouch(mttEvents("update", x: 24576 - i * 16384 / steps, y: 16384, trackingID: 1)) }
+        try guest.sendTouch(mttEvents("end", x: 8192, y: 16384, trackingID: -1))
         try guest.waitForLog("recorder-done", timeout: 60)
 
         let log = guest.log

@@ -1,0 +1,50 @@
+import FlickApps
+import FlickRaster
+import FlickText
+import Foundation
+import Testing
+
+extension VirtualMachine {
+    /// The tour on the real display path: a swipe sent through QMP turns the page, and what virtio-gpu
+    /// scans out before and after is what the headless renderer draws for those pages at rest.
+    @Test(.timeLimit(.minutes(5)))
+    func aSwipeOnTheScreenTurnsTheTourPage() throws {
+        let flick = GuestVM.repository.appendingPathComponent(".build/debug/flick").path
+        try #require(FileManager.default.isExecutableFile(atPath: flick), "build flick first (scripts/test does)")
+        let width = 1280, height = 800
+        let tour = try KioskConfig.load(path: GuestVM.repository.appendingPathComponent("kiosk/tour.json").path)
+        func atRest(_ page: String) throws -> Surface {
+            var config = tour
+            config.start = page
+            let player = VirtualClockPlayer(scene: PagesScene(config: config, width: width, height: height, fonts: try FontCollection()),
+                                            width: width, height: height)
+            player.run()
+            return player.screen
+        }
+        let start = try atRest(tour.start)
+        let next = try atRest(try #require(PageGraph(tour).neighbour(of: tour.start, .right)))
+
+        let guest = try GuestVM(command: """
+            "$FLICK" run --config kiosk/tour.json & pid=$!
+            read line < /dev/ttyS1
+            kill -TERM $pid; wait $pid; echo "flick exited $?"
+            read line < /dev/ttyS1
+            """, width: width, height: height, flickBinary: flick)
+        defer { guest.shutDown() }
+        try guest.waitForLog("first frame on screen", timeout: 180)
+        let before = try waitForScreen(guest, timeout: 30) { differingFraction($0, start) < 0.001 }
+        #expect(differingFraction(before, start) < 0.001, "the start page on screen differs from the headless one")
+
+        // Right to left across the middle: from 3/4 of the width to 1/4 (0…32767 on each axis).
+        try guest.sendTouch(mttEvents("begin", x: 24576, y: 16384, trackingID: 1))
+        for step in 1...6 { try guest.sendTouch(mttEvents("update", x: 24576 - step * 16384 / 6, y: 16384, trackingID: 1)) }
+        try guest.sendTouch(mttEvents("end", x: 8192, y: 16384, trackingID: -1))
+
+        let after = try waitForScreen(guest, timeout: 60) { differingFraction($0, next) < 0.001 }
+        #expect(differingFraction(after, next) < 0.001, "the page did not turn to \(PageGraph(tour).neighbour(of: tour.start, .right) ?? "?")")
+        #expect(differingFraction(after, start) > 0.05)
+
+        guest.signalGuest()
+        try guest.waitForLog("flick exited 0", timeout: 60)
+    }
+}
