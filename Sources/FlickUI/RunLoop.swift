@@ -134,29 +134,6 @@ public final class RunLoop {
         timerfd_settime(timer, 0, &value, nil)
     }
 
-    // MARK: Scripted (headless)
-
-    /// Plays `script` (times from 0) against the scene on a virtual clock, one frame per `interval`
-    /// seconds, until the script is over and the scene is still, or `limit` seconds pass. Identical
-    /// frames every run: nothing reads a real clock.
-    @discardableResult
-    public func play(_ script: [TouchFrame], interval: Double = 1.0 / 60, limit: Double = 30) throws -> Int {
-        var time = 0.0
-        var next = 0
-        var drawn = 0
-        if try drawFrame(at: time, force: true) { drawn += 1 }
-        while time < limit {
-            time += interval
-            while next < script.count, Double(script[next].time) / 1e6 <= time {
-                deliver([.touches(script[next])])
-                next += 1
-            }
-            if try drawFrame(at: time, force: false) { drawn += 1 }
-            if next == script.count && !scene.needsFrame && (scene.nextDeadline.map { $0 <= time } ?? true) { break }
-        }
-        return drawn
-    }
-
     // MARK: Frames
 
     private func deliver(_ events: [InputEvent]) {

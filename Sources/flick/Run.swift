@@ -156,15 +156,14 @@ struct Run: ParsableCommand {
     }
 
     private func runHeadless() throws {
-        let display = HeadlessDisplay(width: size.width, height: size.height)
         let scene = try ShowcaseKiosk(width: size.width, height: size.height, fonts: FontCollection())
-        let frames = try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? []
-        let loop = RunLoop(display: display, inputs: [], scene: scene)
-        let drawn = try loop.play(frames, interval: Double(display.refreshInterval) / 1e6)
+        let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
+        player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
+        player.run()
         let out = out ?? "flick-showcase.png"
-        try display.surface.writePNG(path: out)
-        print("Flick ran headless (\(size.width)x\(size.height), \(drawn) frames\(script.map { ", script \($0)" } ?? "")) and wrote \(out).")
-        if stats { print("stats: \(loop.statistics.summary)") }
+        try player.screen.writePNG(path: out)
+        print("Flick ran headless (\(size.width)x\(size.height), \(player.framesDrawn) frames\(script.map { ", script \($0)" } ?? "")) and wrote \(out).")
+        if stats { print("stats: \(player.statistics.summary)") }
     }
 }
 

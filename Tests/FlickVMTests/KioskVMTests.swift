@@ -31,10 +31,11 @@ func darkFraction(_ s: Surface) -> Double {
 
 /// The showcase kiosk headless, after `script`: the frame the VM must show for the same state.
 private func headlessFrame(_ width: Int, _ height: Int, after script: [TouchFrame]) throws -> Surface {
-    let display = HeadlessDisplay(width: width, height: height)
-    let scene = try ShowcaseKiosk(width: width, height: height, fonts: FontCollection())
-    try RunLoop(display: display, inputs: [], scene: scene).play(script)
-    return display.surface
+    let player = VirtualClockPlayer(scene: try ShowcaseKiosk(width: width, height: height, fonts: FontCollection()),
+                                    width: width, height: height)
+    player.enqueue(script)
+    player.run()
+    return player.screen
 }
 
 /// Screendumps until `condition` holds: the guest draws when it draws, the test waits for what it shows.

@@ -1,6 +1,7 @@
 import FlickApps
 import FlickRaster
 import FlickText
+import FlickUI
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import FlickApps
 import FlickGestures
 import FlickRaster
 import FlickText
+import FlickUI
 import Foundation
 import Testing
 

@@ -1,11 +1,11 @@
 import FlickGestures
 import FlickInput
 import FlickRaster
-import FlickUI
 
-/// Plays a touch script against a scene on a virtual clock, one frame per `interval`, as `RunLoop.play` does,
-/// but a frame at a time so a caller can look at the screen between frames (screenshots, tests). The screen is
-/// a surface that keeps the previous frame, as a display's buffer does; nothing reads a real clock.
+/// Plays a touch script against a scene on a virtual clock, one frame per `interval`, a frame at a time so a
+/// caller can look at the screen between frames (screenshots, tests): how Flick runs headless. The screen is
+/// a surface that keeps the previous frame, as a display's buffer does; nothing reads a real clock, so the
+/// same script gives the same pixels every run.
 public final class VirtualClockPlayer {
     public let scene: any Scene
     /// What is on screen after the latest frame.
@@ -15,6 +15,8 @@ public final class VirtualClockPlayer {
     public private(set) var frame = 0
     /// Frames the scene actually drew.
     public private(set) var framesDrawn = 0
+    /// Draw times of the frames drawn (the virtual clock has no vblanks to miss).
+    public private(set) var statistics = FrameStatistics()
     private let canvas: Canvas
     private var script: [TouchFrame] = []
     private var next = 0
@@ -26,8 +28,7 @@ public final class VirtualClockPlayer {
         screen = Surface(width: width, height: height)
         canvas = Canvas(surface: screen)
         scene.advance(to: 0)
-        _ = scene.draw(on: canvas, fullRedraw: true)
-        framesDrawn = 1
+        draw(fullRedraw: true)
     }
 
     /// Seconds on the virtual clock: the presentation time of the latest frame.
@@ -39,8 +40,10 @@ public final class VirtualClockPlayer {
         script.sort { $0.time < $1.time }
     }
 
-    /// The script is played and nothing moves.
-    public var isIdle: Bool { next == script.count && !scene.needsFrame }
+    /// The script is played, nothing moves and no deadline (a long press) is still ahead.
+    public var isIdle: Bool {
+        next == script.count && !scene.needsFrame && (scene.nextDeadline.map { $0 <= time } ?? true)
+    }
 
     /// One frame: touches due by its time, then the scene's motion, then drawing if anything changed.
     public func step() {
@@ -52,7 +55,14 @@ public final class VirtualClockPlayer {
         }
         scene.advance(to: now)
         guard scene.needsFrame else { return }
-        if !scene.draw(on: canvas, fullRedraw: false).isEmpty { framesDrawn += 1 }
+        draw(fullRedraw: false)
+    }
+
+    private func draw(fullRedraw: Bool) {
+        let start = monotonicSeconds()
+        let damage = scene.draw(on: canvas, fullRedraw: fullRedraw)
+        statistics.recordFrame(drawSeconds: monotonicSeconds() - start)
+        if fullRedraw || !damage.isEmpty { framesDrawn += 1 }
     }
 
     /// Steps until the frame at `until` seconds (when given), else until the script is played and the scene is
