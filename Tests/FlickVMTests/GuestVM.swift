@@ -7,6 +7,12 @@ final class GuestVM {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The debug build of flick the guest runs, if it has been built.
+    static var flickBinary: String? {
+        let path = repository.appendingPathComponent(".build/debug/flick").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
     /// Why the VM cannot run here, or nil when it can: QEMU with virtio-multitouch and the prepared kernel.
     static let unavailableReason: String? = {
         let prepare = Process()

@@ -65,8 +65,7 @@ struct VirtualMachine {}
 extension VirtualMachine {
     @Test(.timeLimit(.minutes(5)))
     func kioskOnVirtioGPUShowsTheHeadlessFramesFollowsTouchesAndGivesTheConsoleBack() throws {
-        let flick = GuestVM.repository.appendingPathComponent(".build/debug/flick").path
-        try #require(FileManager.default.isExecutableFile(atPath: flick), "build flick first (scripts/test does)")
+        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1280, height = 800
         // Flick runs until the host says so on ttyS1, then gets SIGTERM like systemd would send.
         let guest = try GuestVM(command: """

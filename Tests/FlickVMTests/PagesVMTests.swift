@@ -10,8 +10,7 @@ extension VirtualMachine {
     /// scans out before and after is what the headless renderer draws for those pages at rest.
     @Test(.timeLimit(.minutes(5)))
     func aSwipeOnTheScreenTurnsTheTourPage() throws {
-        let flick = GuestVM.repository.appendingPathComponent(".build/debug/flick").path
-        try #require(FileManager.default.isExecutableFile(atPath: flick), "build flick first (scripts/test does)")
+        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1280, height = 800
         let tour = try KioskConfig.load(path: GuestVM.repository.appendingPathComponent("kiosk/tour.json").path)
         func atRest(_ page: String) throws -> Surface {

@@ -9,8 +9,7 @@ private struct RecordedTouch: Decodable {
 extension VirtualMachine {
     @Test(.timeLimit(.minutes(5)))
     func aSwipeOnTheVirtioTouchscreenArrivesThroughLibinputInScreenPixels() throws {
-        let flick = GuestVM.repository.appendingPathComponent(".build/debug/flick").path
-        try #require(FileManager.default.isExecutableFile(atPath: flick), "build flick first (scripts/test does)")
+        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let guest = try GuestVM(command: "\"$FLICK\" record-touches --size 1280x800 --count 1; echo recorder-done",
                                 width: 1280, height: 800, flickBinary: flick)
         defer { guest.shutDown() }

@@ -8,8 +8,7 @@ extension VirtualMachine {
     /// Ctrl-Alt-F2 on a kiosk: Flick lets the console have the screen, and takes it back on the way home.
     @Test(.timeLimit(.minutes(5)))
     func switchingVirtualTerminalsHandsTheDisplayOverAndBack() throws {
-        let flick = GuestVM.repository.appendingPathComponent(".build/debug/flick").path
-        try #require(FileManager.default.isExecutableFile(atPath: flick), "build flick first (scripts/test does)")
+        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1280, height = 800
         let guest = try GuestVM(command: """
             "$FLICK" run < /dev/tty1 > /dev/console 2>&1 & pid=$!
