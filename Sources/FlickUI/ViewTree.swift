@@ -96,6 +96,16 @@ public final class ViewTree {
         view.content?.draw(canvas, view.bounds)
     }
 
+    /// Renders the missing caches of the rasterized views in `view`'s subtree now, so they are ready before
+    /// they show (a neighbour page at touch down). The view need not be in the tree yet.
+    public func prepareCaches(in view: View) {
+        if view.shouldRasterize {
+            _ = cachedLayer(of: view)
+            return
+        }
+        for child in view.children { prepareCaches(in: child) }
+    }
+
     /// The view's subtree at 1:1 in its own coordinates, rendered now if nothing valid is cached.
     private func cachedLayer(of view: View) -> Surface? {
         if let cache = view.cache { return cache }

@@ -1,8 +1,8 @@
 import FlickRaster
 import FlickText
 
-/// Draws one page of the config at rest, full-screen, into its own surface: the page's layer cache,
-/// rendered once and afterwards only moved while it slides.
+/// Draws a page that has nothing to touch at rest, full-screen: into the page's layer cache, rendered once
+/// and afterwards only moved while it slides.
 struct PageArtwork {
     let theme: KioskConfig.Theme
     let fonts: FontCollection
@@ -13,9 +13,7 @@ struct PageArtwork {
     var scale: Double { min(Double(width) / 1280, Double(height) / 800) }
     private var margin: Double { (64 * scale).rounded() }
 
-    func render(_ page: KioskConfig.Page) -> Surface {
-        let surface = Surface(width: width, height: height)
-        let canvas = Canvas(surface: surface)
+    func draw(_ page: KioskConfig.Page, on canvas: Canvas) {
         let bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         switch page.content {
         case .text(let text):
@@ -30,7 +28,6 @@ struct PageArtwork {
         case .todo:
             drawCard(title: "To-do", caption: "", on: canvas)
         }
-        return surface
     }
 
     private func fillBackground(_ background: KioskConfig.Background?, in bounds: Rect, on canvas: Canvas) {

@@ -12,6 +12,10 @@ import FlickUI
 /// release the page commits to that neighbour when dragged past the commit distance or flicked that way, else
 /// snaps back; with no neighbour that way it rubber-bands and snaps back. A touch during the completion catches
 /// the pages where they are and the drag carries on from there.
+///
+/// Each page's `PageController` handles the touches that are its own: it takes a touch whole (an open detail,
+/// a grabbed photo) or shares it (a tap on a row, a list scrolling across the swipe axis) until the swipe
+/// claims it at the slop. With `peek` the next page shows past the end of the current one at rest.
 public final class PagesScene: Scene {
     public let config: KioskConfig
     public let graph: PageGraph
@@ -35,18 +39,29 @@ public final class PagesScene: Scene {
     public static let easeOutDuration = 0.3
 
     private let scene: ViewScene
+    private let context: PageContext
     private let artwork: PageArtwork
-    private var layers: [String: Surface] = [:]
-    private var views: [String: View] = [:]
+    private var controllers: [String: PageController] = [:]
     /// The page shown on the `sign` side of the current one while a completion runs: the page just left,
     /// which one-way links may not lead back to.
     private var companion: (id: String, sign: Double)?
     private var swipe: SwipeRecognizer
     private var finger: TouchID?
+    private var route = Route.swipe
     /// The unresisted offset the drag started from.
     private var dragStart = 0.0
     private static let offsetKey = AnimationKey<Double>("pageOffset")
     private var animationTarget: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// Who a touch belongs to.
+    private enum Route {
+        /// The page swipe alone (a touch on moving pages or on the peek).
+        case swipe
+        /// The current page alone.
+        case page
+        /// The page until the swipe claims the touch at the slop.
+        case shared
+    }
 
     public init(config: KioskConfig, width: Int, height: Int, fonts: FontCollection,
                 metrics: GestureMetrics = PagesScene.defaultMetrics) {
@@ -58,13 +73,15 @@ public final class PagesScene: Scene {
         currentPage = config.start
         scene = ViewScene(width: width, height: height)
         scene.tree.clearColor = config.theme.background
+        context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height)
         artwork = PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height)
         swipe = SwipeRecognizer(metrics: metrics)
-        scene.onAdvance = { [unowned self] _ in
+        scene.onAdvance = { [unowned self] time in
             if let value = scene.animator.value(for: animationTarget, key: Self.offsetKey) {
                 offset = value
                 layout()
             }
+            for controller in controllers.values { controller.advance(to: time) }
         }
         layout()
     }
@@ -72,21 +89,42 @@ public final class PagesScene: Scene {
     /// A finger is on the pages.
     public var isTracking: Bool { finger != nil }
 
-    /// The run's outcome, one JSON object: the page shown, and the app states later issues fill in.
+    /// The run's outcome, one JSON object: the page shown, the open detail and the front photo of that page,
+    /// and the to-do list's state (a later issue).
     public func finalStateJSON() -> String {
-        "{\"page\": \(Self.jsonString(currentPage)), \"detail\": null, \"photo\": null, \"todo\": null}"
+        let current = controller(currentPage)
+        func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
+        return "{\"page\": \(Self.jsonString(currentPage)), \"detail\": \(number(current.detailIndex)), "
+            + "\"photo\": \(number(current.photoIndex)), \"todo\": null}"
     }
 
     // MARK: Scene
 
     public func handle(_ event: InputEvent) {
         guard case .touches(let frame) = event else { return }
-        if finger == nil, let down = frame.events.first(where: { $0.phase == .down }) { touchDown(down.id) }
-        guard let finger else { return }
-        let mine = frame.events.filter { $0.id == finger }
-        guard !mine.isEmpty else { return }
-        swipe.handle(TouchFrame(time: frame.time, events: mine))
-        if mine.contains(where: { $0.phase == .up || $0.phase == .cancel }) {
+        if finger == nil, let down = frame.events.first(where: { $0.phase == .down }) { touchDown(down) }
+        guard let finger, let mine = frame.only(finger) else { return }
+        let ended = mine.events.contains { $0.phase == .up || $0.phase == .cancel }
+        switch route {
+        case .page:
+            controller(currentPage).handle(mine)
+            if ended { self.finger = nil }
+            return
+        case .shared:
+            swipe.handle(mine)
+            if swipe.state.isActive {
+                let last = mine.events[mine.events.count - 1]
+                controller(currentPage).handle(.cancelling(finger, at: last.position, time: mine.time))
+                route = .swipe
+            } else {
+                controller(currentPage).handle(mine)
+                if ended { release() }
+                return
+            }
+        case .swipe:
+            swipe.handle(mine)
+        }
+        if ended {
             release()
         } else if swipe.state.isActive, let locked = swipe.axis {
             follow(locked)
@@ -94,26 +132,38 @@ public final class PagesScene: Scene {
     }
 
     public func advance(to time: Double) { scene.advance(to: time) }
-    public var needsFrame: Bool { scene.needsFrame }
+    public var needsFrame: Bool { scene.needsFrame || controllers.values.contains { $0.isMoving } }
     public func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] { scene.draw(on: canvas, fullRedraw: fullRedraw) }
     public var nextDeadline: Double? { nil }
 
     // MARK: Swiping
 
-    private func touchDown(_ id: TouchID) {
-        finger = id
+    private func touchDown(_ down: TouchEvent) {
+        finger = down.id
         if let caught = scene.animator.stop(animationTarget, key: Self.offsetKey) { offset = caught.value }
-        let axes: Set<Axis>
+        var axes: Set<Axis>
         if offset != 0, let axis {
             // Caught mid-flight: the drag continues along the axis the pages are already moving on.
             axes = [axis]
             dragStart = page(on: offset) != nil ? offset : offset / Self.rubberBandFactor
+            route = .swipe
         } else {
             offset = 0; axis = nil; companion = nil; dragStart = 0
             axes = allowedAxes(of: currentPage)
+            route = .swipe
+            let point = down.position.point
+            if isOnCurrentPage(point) {
+                let current = controller(currentPage)
+                if current.takesTouch(at: point) {
+                    route = .page
+                } else {
+                    axes.subtract(current.ownAxes)
+                    route = axes.isEmpty ? .page : .shared
+                }
+            }
         }
         swipe = SwipeRecognizer(metrics: metrics, axes: axes)
-        prepareNeighbours()
+        if route != .page { prepareNeighbours() }
     }
 
     private func follow(_ locked: Axis) {
@@ -148,8 +198,9 @@ public final class PagesScene: Scene {
     /// The neighbour becomes the current page where it stands, and the completion carries it to rest.
     private func commit(to next: String, sign: Double, velocity: Double) {
         let old = currentPage
+        let step = spacing
         currentPage = next
-        offset -= sign * extent
+        offset -= sign * step
         companion = (old, -sign)
         dragStart = 0
         settle(velocity: velocity)
@@ -189,63 +240,110 @@ public final class PagesScene: Scene {
     /// left neighbour, as in the seed.
     private func page(on sign: Double) -> String? {
         guard sign != 0, let axis else { return nil }
-        let s: Double = sign > 0 ? 1 : -1
-        if let companion, companion.sign == s { return companion.id }
-        let direction: PageGraph.Direction = switch (axis, s > 0) {
+        if let companion, companion.sign == (sign > 0 ? 1 : -1) { return companion.id }
+        return graph.neighbour(of: currentPage, Self.direction(uncoveredMoving: sign, along: axis))
+    }
+
+    private static func direction(uncoveredMoving sign: Double, along axis: Axis) -> PageGraph.Direction {
+        switch (axis, sign > 0) {
         case (.horizontal, true): .left
         case (.horizontal, false): .right
         case (.vertical, true): .up
         case (.vertical, false): .down
         }
-        return graph.neighbour(of: currentPage, direction)
     }
 
     private func resisted(_ raw: Double) -> Double {
         page(on: raw) == nil ? raw * Self.rubberBandFactor : raw
     }
 
-    private var extent: Double { Double(axis == .vertical ? height : width) }
+    private func screenExtent(_ axis: Axis) -> Double { Double(axis == .vertical ? height : width) }
+
+    /// The axis along which the next page peeks: across a vertical-only page, else sideways.
+    private var peekAxis: Axis { graph.axes(of: currentPage) == .vertical ? .vertical : .horizontal }
+
+    /// The distance between neighbouring pages along `axis`: the screen, less the peek along the peek axis.
+    private func spacing(along axis: Axis) -> Double {
+        screenExtent(axis) * (axis == peekAxis ? 1 - config.swipe.peek : 1)
+    }
+
+    private var spacing: Double { spacing(along: axis ?? peekAxis) }
+
+    /// The part of the screen the current page shows at rest (the peek covers the rest).
+    private func isOnCurrentPage(_ point: Point) -> Bool {
+        (peekAxis == .vertical ? point.y : point.x) < spacing(along: peekAxis)
+    }
 
     // MARK: Views
 
-    private func prepareNeighbours() {
-        _ = layer(currentPage)
-        for direction in PageGraph.Direction.allCases {
-            if let id = graph.neighbour(of: currentPage, direction) { _ = layer(id) }
+    private func controller(_ id: String) -> PageController {
+        if let controller = controllers[id] { return controller }
+        let controller = makeController(id)
+        controllers[id] = controller
+        return controller
+    }
+
+    private func makeController(_ id: String) -> PageController {
+        guard let page = config.page(id) else { return StaticPage.blank(width: width, height: height) }
+        switch page.content {
+        case .text, .todo: return StaticPage(page, artwork: artwork)
+        case .list(let list): return ListPage(page, content: list, context: context, artwork: artwork)
+        case .pagedText(let paged): return PagedTextPage(page, content: paged, context: context, artwork: artwork)
+        case .photos(let photos): return PhotoStackPage(page, content: photos, context: context, artwork: artwork)
         }
     }
 
-    private func layer(_ id: String) -> Surface {
-        if let layer = layers[id] { return layer }
-        let layer = config.page(id).map(artwork.render) ?? Surface(width: width, height: height)
-        layers[id] = layer
-        return layer
+    /// Renders the caches of the pages a swipe from here can show, so a drag never waits for them.
+    private func prepareNeighbours() {
+        scene.tree.prepareCaches(in: controller(currentPage).view)
+        for direction in PageGraph.Direction.allCases {
+            if let id = graph.neighbour(of: currentPage, direction) { scene.tree.prepareCaches(in: controller(id).view) }
+        }
     }
 
-    private func view(_ id: String) -> View {
-        if let view = views[id] { return view }
-        let view = View(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
-        view.content = ViewContent { [unowned self] canvas, _ in canvas.draw(layer(id), at: .zero) }
-        views[id] = view
-        return view
-    }
-
-    /// Places the current page at `offset` and the page it uncovers beside it; whole pixels keep the layers on
-    /// the copy path.
-    private func layout() {
+    /// The pages visible along the moving axis: the current one at `offset` and its neighbours chained both
+    /// ways `spacing` apart, back to front (a later page covers the peek of an earlier one).
+    private func placedPages() -> [(id: String, x: Double, y: Double)] {
+        let along = axis ?? peekAxis
+        let step = spacing(along: along), extent = screenExtent(along)
         let shift = offset.rounded()
         var placed: [(String, Double)] = [(currentPage, shift)]
-        if shift != 0, let other = page(on: shift), other != currentPage {
-            placed.append((other, shift - (shift > 0 ? 1 : -1) * extent))
+        for sign in [1.0, -1.0] {
+            var id = currentPage, position = shift, first = true
+            while true {
+                position -= sign * step
+                guard position < extent, position > -extent else { break }
+                let next: String? = first ? (axis == nil ? nil : page(on: sign))
+                    : graph.neighbour(of: id, Self.direction(uncoveredMoving: sign, along: along))
+                first = false
+                guard let next else { break }
+                placed.append((next, position.rounded()))
+                id = next
+            }
         }
-        for (id, view) in views where !placed.contains(where: { $0.0 == id }) && view.parent != nil {
-            view.removeFromParent()
+        // At rest only the peek shows, and only the next page's.
+        if axis == nil, config.swipe.peek > 0,
+           let next = graph.neighbour(of: currentPage, peekAxis == .vertical ? .down : .right) {
+            placed.append((next, step.rounded()))
         }
-        for (id, position) in placed {
-            let v = view(id)
-            v.frame = Rect(x: axis == .vertical ? 0 : position, y: axis == .vertical ? position : 0,
-                           width: Double(width), height: Double(height))
-            if v.parent == nil { scene.root.addChild(v) }
+        var seen: Set<String> = []
+        return placed.sorted { $0.1 < $1.1 }.filter { seen.insert($0.0).inserted }.map {
+            along == .vertical ? ($0.0, 0, $0.1) : ($0.0, $0.1, 0)
+        }
+    }
+
+    /// Places the visible pages; whole pixels keep their layers on the copy path.
+    private func layout() {
+        let placed = placedPages()
+        for (id, controller) in controllers where controller.view.parent != nil && !placed.contains(where: { $0.id == id }) {
+            controller.view.removeFromParent()
+        }
+        for (index, page) in placed.enumerated() {
+            let view = controller(page.id).view
+            view.frame = Rect(x: page.x, y: page.y, width: Double(width), height: Double(height))
+            if view.parent == nil || scene.root.children.firstIndex(where: { $0 === view }) != index {
+                scene.root.insertChild(view, at: index)
+            }
         }
     }
 

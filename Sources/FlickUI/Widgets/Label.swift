@@ -1,0 +1,47 @@
+import FlickRaster
+import FlickText
+
+/// Text in a view: laid out with FlickText to the view's width (wrapping, line limit, ellipsis) and drawn
+/// at its top-left. Changing the text or its look redraws only the label.
+public final class Label {
+    public let view: View
+    public var text: String { didSet { if text != oldValue { invalidate() } } }
+    public var color: Color { didSet { if color != oldValue { view.setNeedsDisplay() } } }
+    public var face: FontFace { didSet { invalidate() } }
+    public var pixelSize: Double { didSet { if pixelSize != oldValue { invalidate() } } }
+    public var maxLines: Int? { didSet { if maxLines != oldValue { invalidate() } } }
+    public var alignment: TextAlignment { didSet { if alignment != oldValue { invalidate() } } }
+    private var cachedLayout: (width: Double, layout: TextLayout)?
+
+    public init(_ text: String, face: FontFace, pixelSize: Double, color: Color, frame: Rect = .zero,
+                maxLines: Int? = nil, alignment: TextAlignment = .left) {
+        view = View(frame: frame)
+        self.text = text
+        self.face = face
+        self.pixelSize = pixelSize
+        self.color = color
+        self.maxLines = maxLines
+        self.alignment = alignment
+        view.isUserInteractionEnabled = false
+        view.content = ViewContent { [unowned self] canvas, bounds in
+            canvas.draw(layout(width: bounds.width), at: .zero, color: self.color)
+        }
+    }
+
+    /// The text laid out for `width`, cached until the text, font or width changes.
+    public func layout(width: Double) -> TextLayout {
+        if let cachedLayout, cachedLayout.width == width { return cachedLayout.layout }
+        let layout = TextLayout(text, face: face, pixelSize: pixelSize,
+                                options: .init(maxWidth: width, maxLines: maxLines, alignment: alignment))
+        cachedLayout = (width, layout)
+        return layout
+    }
+
+    /// Height of the text at the view's current width.
+    public var fittingHeight: Double { layout(width: view.frame.width).size.height }
+
+    private func invalidate() {
+        cachedLayout = nil
+        view.setNeedsDisplay()
+    }
+}
