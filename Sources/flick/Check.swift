@@ -11,14 +11,7 @@ struct Check: ParsableCommand {
     var config: String
 
     func run() throws {
-        let loaded: KioskConfig
-        do {
-            loaded = try KioskConfig.load(path: config)
-        } catch {
-            // Plain lines, not the logger's format: editors and CI parse `file: path: message`.
-            printToStandardError(error.lines)
-            throw ExitCode(2)
-        }
+        let loaded = try KioskConfig.loadOrExit(path: config)
         let unreachable = PageGraph(loaded).unreachable
         if !unreachable.isEmpty {
             printToStandardError(["\(config): warning: not reachable by swiping from \"\(loaded.start)\": \(unreachable.joined(separator: ", "))"])

@@ -3,6 +3,8 @@ import FlickApps
 import FlickDisplay
 import FlickRaster
 import FlickText
+import FlickUI
+import Foundation
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render a scene headless to a PNG file.")
@@ -14,11 +16,45 @@ struct Render: ParsableCommand {
     var out: String
 
     @Argument(help: "The scene to render: \(SceneName.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var scene: SceneName = .showcase
+    var scene: SceneName?
+
+    @Option(help: "A kiosk config (JSON): render one of its pages at rest instead of a scene.")
+    var config: String?
+
+    @Option(help: "With --config: the id of the page to render (default: the config's start page).")
+    var page: String?
+
+    func validate() throws {
+        if config != nil, let scene { throw ValidationError("--config renders a page; drop the scene name '\(scene.rawValue)'") }
+        if page != nil && config == nil { throw ValidationError("--page needs --config FILE") }
+    }
 
     func run() throws {
+        if let config {
+            let id = try renderPage(config: config)
+            print("wrote \(out) (\(size.width)x\(size.height), page \(id) of \(config))")
+            return
+        }
+        let scene = scene ?? .showcase
         try renderScene(scene, width: size.width, height: size.height, to: out)
         print("wrote \(out) (\(size.width)x\(size.height), scene \(scene.rawValue))")
+    }
+
+    /// The page as the kiosk shows it at rest: the pages scene started on it, one frame.
+    private func renderPage(config path: String) throws -> String {
+        var kiosk = try KioskConfig.loadOrExit(path: path)
+        let id = page ?? kiosk.start
+        guard kiosk.page(id) != nil else {
+            let ids = kiosk.pages.map(\.id).joined(separator: ", ")
+            FileHandle.standardError.write(Data("\(path): no page with id \"\(id)\" (the pages are: \(ids))\n".utf8))
+            throw ExitCode(2)
+        }
+        kiosk.start = id
+        let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
+                               metrics: kiosk.gestureMetrics)
+        let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
+        try player.screen.writePNG(path: out)
+        return id
     }
 }
 

@@ -18,11 +18,14 @@ struct Run: ParsableCommand {
     @Option(help: "Headless: a touch script (JSON) to play before writing the frame.")
     var script: String?
 
-    @Option(help: "Headless: where to write the last frame (default for the showcase: flick-showcase.png).")
+    @Option(help: "Headless: where to write the last frame (default without --shot: flick-kiosk.png, or flick-showcase.png).")
     var out: String?
 
-    @Option(help: "A kiosk config (JSON): run its pages instead of the showcase.")
+    @Option(help: "The kiosk config (JSON) to run (default: $FLICK_KIOSK, else the bundled tour, kiosk/tour.json).")
     var config: String?
+
+    @Flag(help: "Run the showcase (a picture that shows each touch) instead of a kiosk config.")
+    var showcase = false
 
     @Option(name: .customLong("shot"), help: "Headless with --config: write the screen at MS milliseconds to FILE.png (MS=FILE.png; repeatable).")
     var shots: [ShotArgument] = []
@@ -61,6 +64,7 @@ struct Run: ParsableCommand {
     func validate() throws {
         guard Rotation(degrees: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)") }
         if let mode, ModeRequest(mode) == nil { throw ValidationError("--mode must look like 1280x800 or 1920x1080@60, not \(mode)") }
+        if showcase && config != nil { throw ValidationError("--showcase and --config exclude each other: pick one") }
         if let calibration, calibrationMatrix == nil || calibration.split(separator: " ").count != 6 {
             throw ValidationError("--calibration needs six numbers separated by spaces, like \"1 0 0 0 1 0\", not \"\(calibration)\"")
         }
@@ -68,7 +72,8 @@ struct Run: ParsableCommand {
 
     func run() throws {
         Log.setUp()
-        let kiosk = try config.map(loadConfig)
+        let configPath = showcase ? nil : try config ?? Self.defaultTour()
+        let kiosk = try configPath.map(KioskConfig.loadOrExit)
         if !headless && script == nil && (card != nil || !DRMDevice.cardPaths().isEmpty) {
             do {
                 try runOnDisplay(kiosk)
@@ -80,29 +85,23 @@ struct Run: ParsableCommand {
             return
         }
         if !headless && script == nil { Log.flick.notice("no DRM display (/dev/dri/card* absent): running headless") }
-        if let kiosk { return try runPagesHeadless(kiosk) }
+        if let kiosk, let configPath { return try runPagesHeadless(kiosk, path: configPath) }
         try runHeadless()
     }
 
-    /// A bad config is the operator's to fix: every problem on its own line, exit 2, as `flick check` does.
-    private func loadConfig(_ path: String) throws -> KioskConfig {
-        do {
-            return try KioskConfig.load(path: path)
-        } catch {
-            FileHandle.standardError.write(Data(error.lines.map { $0 + "\n" }.joined().utf8))
+    private static func defaultTour() throws -> String {
+        guard let path = KioskConfig.defaultTourPath() else {
+            Log.flick.critical("no kiosk config: kiosk/tour.json is not installed next to flick; pass --config FILE or set FLICK_KIOSK")
             throw ExitCode(2)
         }
-    }
-
-    private static func metrics(for config: KioskConfig) -> GestureMetrics {
-        config.display?.dpi.map { GestureMetrics(dotsPerInch: $0) } ?? PagesScene.defaultMetrics
+        return path
     }
 
     /// The pages on the virtual clock: the script's touches, screenshots at their times, and the final state as
     /// the last line of stdout.
-    private func runPagesHeadless(_ kiosk: KioskConfig) throws {
+    private func runPagesHeadless(_ kiosk: KioskConfig, path: String) throws {
         let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
-                               metrics: Self.metrics(for: kiosk))
+                               metrics: kiosk.gestureMetrics)
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
         var pending = shots.sorted { $0.milliseconds < $1.milliseconds }
@@ -115,8 +114,10 @@ struct Run: ParsableCommand {
         try writeShots(dueBy: 0)
         try player.run(until: until.map { $0 / 1000 }) { try writeShots(dueBy: $0) }
         try writeShots(dueBy: .infinity)
+        let out = out ?? (shots.isEmpty ? "flick-kiosk.png" : nil)
         if let out { try player.screen.writePNG(path: out) }
-        print("Flick ran \(config ?? "the config") headless (\(size.width)x\(size.height), \(player.frame + 1) frames, \(shots.count) shots).")
+        print("Flick ran \(path) headless (\(size.width)x\(size.height), \(player.frame + 1) frames, \(shots.count) shots"
+              + (out.map { ") and wrote \($0)." } ?? ")."))
         print(scene.finalStateJSON())
     }
 
@@ -144,7 +145,7 @@ struct Run: ParsableCommand {
         }
         let scene: any Scene = if let kiosk {
             PagesScene(config: kiosk, width: display.width, height: display.height, fonts: try FontCollection(),
-                       metrics: Self.metrics(for: kiosk))
+                       metrics: kiosk.gestureMetrics)
         } else {
             try ShowcaseKiosk(width: display.width, height: display.height, fonts: FontCollection())
         }

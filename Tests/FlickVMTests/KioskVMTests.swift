@@ -69,7 +69,7 @@ extension VirtualMachine {
         let width = 1280, height = 800
         // Flick runs until the host says so on ttyS1, then gets SIGTERM like systemd would send.
         let guest = try GuestVM(command: """
-            "$FLICK" run & pid=$!
+            "$FLICK" run --showcase & pid=$!
             read line < /dev/ttyS1
             kill -TERM $pid; wait $pid; echo "flick exited $?"
             echo "console is back" > /dev/tty1

@@ -11,7 +11,7 @@ extension VirtualMachine {
         let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1280, height = 800
         let guest = try GuestVM(command: """
-            "$FLICK" run < /dev/tty1 > /dev/console 2>&1 & pid=$!
+            "$FLICK" run --showcase < /dev/tty1 > /dev/console 2>&1 & pid=$!
             read line < /dev/ttyS1
             busybox chvt 2; echo "now on tty2"
             read line < /dev/ttyS1

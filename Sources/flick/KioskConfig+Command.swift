@@ -1,0 +1,22 @@
+import ArgumentParser
+import FlickApps
+import FlickGestures
+import Foundation
+
+extension KioskConfig {
+    /// A bad config is the operator's to fix: every problem on its own line on stderr (plain `file: path: message`
+    /// lines, not the logger's format, for editors and CI to parse), exit 2.
+    static func loadOrExit(path: String) throws -> KioskConfig {
+        do {
+            return try KioskConfig.load(path: path)
+        } catch {
+            FileHandle.standardError.write(Data(error.lines.map { $0 + "\n" }.joined().utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    /// The panel's density as the config states it, else the pages' default.
+    var gestureMetrics: GestureMetrics {
+        display?.dpi.map { GestureMetrics(dotsPerInch: $0) } ?? PagesScene.defaultMetrics
+    }
+}
