@@ -75,7 +75,14 @@ enum Blend {
         case (.copy, 255):
             dst.update(from: source, count: count)
         case (.copy, _):
-            for i in 0..<count { dst[i] = lerpPixel(source[i], dst[i], coverage: alpha) }
+            // Also an opaque layer fading over what is under it (a cross-fade): one lerp, no alpha to unpack.
+            let alpha4 = Pixels4(repeating: alpha), inverse4 = Pixels4(repeating: 255 &- alpha)
+            var i = 0
+            while i + 4 <= count {
+                storePixels(scalePixels(loadPixels(source + i), by: alpha4) &+ scalePixels(loadPixels(dst + i), by: inverse4), dst + i)
+                i += 4
+            }
+            while i < count { dst[i] = lerpPixel(source[i], dst[i], coverage: alpha); i += 1 }
         case (.sourceOver, 255):
             var i = 0
             while i + 4 <= count {

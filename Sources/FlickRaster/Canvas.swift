@@ -221,7 +221,8 @@ public final class Canvas {
     private func blit(_ image: Surface, atDeviceX x: Int, y: Int) {
         let area = PixelRect(x: x, y: y, width: image.width, height: image.height).intersection(state.clip)
         guard !area.isEmpty else { return }
-        let mode = state.blendMode, alpha = alpha255
+        // Source-over an opaque image is a copy at full alpha and a lerp under a global alpha.
+        let mode = image.isKnownOpaque ? .copy : state.blendMode, alpha = alpha255
         for row in area.y..<area.maxY {
             Blend.blend(surface.row(row) + area.x, source: image.row(row - y) + (area.x - x),
                         count: area.width, alpha: alpha, mode: mode)

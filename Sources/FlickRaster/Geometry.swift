@@ -135,3 +135,17 @@ extension PixelRect {
         return out.count > limit ? [out.reduce(PixelRect.zero) { $0.union($1) }] : out
     }
 }
+
+extension PixelRect {
+    /// The parts of this rectangle outside `other`: up to four bands (above, below, left, right).
+    public func subtracting(_ other: PixelRect) -> [PixelRect] {
+        let cut = intersection(other)
+        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
+        return [
+            PixelRect(x: x, y: y, width: width, height: cut.y - y),
+            PixelRect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY),
+            PixelRect(x: x, y: cut.y, width: cut.x - x, height: cut.height),
+            PixelRect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height),
+        ].filter { !$0.isEmpty }
+    }
+}

@@ -52,6 +52,11 @@ public final class Surface {
         return out
     }
 
+    /// Set by whoever has checked that every pixel is opaque and will not change them (a layer cache after it
+    /// is rendered): source-over blits of the image then copy (or lerp, under a global alpha) instead of
+    /// blending. Never set by the surface itself; a stale `true` draws wrong pixels.
+    public var isKnownOpaque = false
+
     /// True when every pixel is opaque: such an image can be blitted with plain copies.
     public var isOpaque: Bool {
         for y in 0..<height {

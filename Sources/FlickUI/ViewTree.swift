@@ -49,17 +49,40 @@ public final class ViewTree {
         let regions = fullRedraw ? [bounds] : pendingDamage
         damage = []
         changed = [:]
+        let cover = opaqueLayers()
         for region in regions {
             canvas.withSavedState {
                 canvas.setTransform(.identity)
                 canvas.globalAlpha = 1
                 canvas.blendMode = .sourceOver
+                // Pixels an opaque layer will copy over need no clearing: a sliding page costs one copy, not two.
+                var uncovered = [region]
+                for layer in cover { uncovered = uncovered.flatMap { $0.subtracting(layer) } }
+                for piece in uncovered {
+                    canvas.withSavedState {
+                        canvas.clip(to: piece.rect)
+                        canvas.clear(clearColor)
+                    }
+                }
                 canvas.clip(to: region.rect)
-                canvas.clear(clearColor)
                 draw(root, on: canvas)
             }
         }
         return regions
+    }
+
+    /// Where the root's rasterized children will be copied opaque, as drawn: whole-pixel translations at full
+    /// alpha of caches known to be opaque (rendered now if missing; `draw` would render them anyway).
+    private func opaqueLayers() -> [PixelRect] {
+        guard root.isDrawn, root.alpha == 1, root.transform.isIdentity else { return [] }
+        return root.children.compactMap { view in
+            guard view.shouldRasterize, view.isDrawn, view.alpha == 1, view.transform.isTranslationOnly else { return nil }
+            let t = view.transformToParent.concatenating(root.transformToParent)
+            let placed = PixelRect(x: Int(t.tx.rounded()), y: Int(t.ty.rounded()),
+                                   width: Int(view.bounds.width.rounded(.up)), height: Int(view.bounds.height.rounded(.up)))
+            guard !placed.intersection(bounds).isEmpty, let cache = cachedLayer(of: view), cache.isKnownOpaque else { return nil }
+            return placed
+        }
     }
 
     /// Draws `view` and its subtree under the canvas's current transform, clip and alpha.
@@ -116,6 +139,7 @@ public final class ViewTree {
         canvas.clip(to: view.bounds)
         drawOwn(view, on: canvas)
         for child in view.children { draw(child, on: canvas) }
+        surface.isKnownOpaque = surface.isOpaque
         view.cache = surface
         return surface
     }

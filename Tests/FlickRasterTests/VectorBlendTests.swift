@@ -74,3 +74,28 @@ func vectorCoverageFillMatchesScalar(count: Int) {
     out.withUnsafeMutableBufferPointer { Blend.blend($0.baseAddress!, source: src, count: count, alpha: 255, mode: .sourceOver) }
     for i in 0..<count { #expect(out[i] == sourceOver(src[i], dst[i])) }
 }
+
+@Test(arguments: [1, 4, 7, 67])
+func vectorLerpUnderAGlobalAlphaMatchesScalar(count: Int) {
+    let src = randomPixels(count, seed: 11), dst = randomPixels(count, seed: 12)
+    var out = dst
+    out.withUnsafeMutableBufferPointer { Blend.blend($0.baseAddress!, source: src, count: count, alpha: 77, mode: .copy) }
+    for i in 0..<count { #expect(out[i] == lerpPixel(src[i], dst[i], coverage: 77)) }
+}
+
+/// A cross-fade: an opaque layer known to be opaque lerps over the screen, exactly as source-over would.
+@Test func anOpaqueImageFadingOverAnotherBlendsLikeSourceOver() {
+    let under = Surface(width: 9, height: 3), over = Surface(width: 9, height: 3)
+    under.clear(to: Color(hex: 0x3366CC).pixel)
+    over.clear(to: Color(hex: 0xCC2222).pixel)
+    let general = under.copy(), fast = under.copy()
+    for (target, known) in [(general, false), (fast, true)] {
+        over.isKnownOpaque = known
+        let canvas = Canvas(surface: target)
+        canvas.globalAlpha = 0.4
+        canvas.draw(over, at: Point(x: 2, y: 1))
+    }
+    for y in 0..<3 { for x in 0..<9 { #expect(fast[x, y] == general[x, y]) } }
+    #expect(fast[0, 0] == Color(hex: 0x3366CC).pixel)
+    #expect(fast[4, 1] != Color(hex: 0x3366CC).pixel && fast[4, 1] != Color(hex: 0xCC2222).pixel)
+}
