@@ -75,14 +75,7 @@ enum Blend {
         case (.copy, 255):
             dst.update(from: source, count: count)
         case (.copy, _):
-            // Also an opaque layer fading over what is under it (a cross-fade): one lerp, no alpha to unpack.
-            let alpha4 = Pixels4(repeating: alpha), inverse4 = Pixels4(repeating: 255 &- alpha)
-            var i = 0
-            while i + 4 <= count {
-                storePixels(scalePixels(loadPixels(source + i), by: alpha4) &+ scalePixels(loadPixels(dst + i), by: inverse4), dst + i)
-                i += 4
-            }
-            while i < count { dst[i] = lerpPixel(source[i], dst[i], coverage: alpha); i += 1 }
+            for i in 0..<count { dst[i] = lerpPixel(source[i], dst[i], coverage: alpha) }
         case (.sourceOver, 255):
             var i = 0
             while i + 4 <= count {
@@ -101,6 +94,26 @@ enum Blend {
             }
             while i < count { dst[i] = sourceOver(scalePixel(source[i], by: alpha), dst[i]); i += 1 }
         }
+    }
+
+    /// An opaque layer at `alpha` (0...255) over what is under it: a cross-fade frame, so `fadePixel`'s
+    /// one-multiply-pair weights instead of an exact lerp.
+    @inline(__always)
+    static func fade(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, alpha: UInt32) {
+        fade(dst, over: source, under: dst, count: count, alpha: alpha)
+    }
+
+    /// `over` at `alpha` fading over `under` into `dst` in one pass: a cross-fade frame without first copying
+    /// the layer underneath.
+    @inline(__always)
+    static func fade(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
+                     count: Int, alpha: UInt32) {
+        var i = 0
+        while i + 4 <= count {
+            storePixels(fadePixels(loadPixels(over + i), loadPixels(under + i), alpha: alpha), dst + i)
+            i += 4
+        }
+        while i < count { dst[i] = fadePixel(over[i], under[i], alpha: alpha); i += 1 }
     }
 
     /// Source pixels under per-pixel coverage (already multiplied by the global alpha).

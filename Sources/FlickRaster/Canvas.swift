@@ -123,6 +123,30 @@ public final class Canvas {
              filter: filter)
     }
 
+    /// Draws `under` and then `over` at `alpha` on top of it, both with their top-left corner at `point`: a
+    /// cross-fade. Two opaque images of one size at a whole-pixel position are faded in one pass; anything else
+    /// is drawn as two images.
+    public func drawFade(from under: Surface, to over: Surface, alpha: Double, at point: Point) {
+        let t = state.transform.prepending(.translation(point.x, point.y))
+        guard t.isIntegerTranslation, under.isKnownOpaque, over.isKnownOpaque, state.globalAlpha == 1,
+              under.width == over.width, under.height == over.height else {
+            draw(under, at: point)
+            withSavedState {
+                globalAlpha *= alpha
+                draw(over, at: point)
+            }
+            return
+        }
+        let x = Int(t.tx), y = Int(t.ty)
+        let area = PixelRect(x: x, y: y, width: under.width, height: under.height).intersection(state.clip)
+        guard !area.isEmpty else { return }
+        let a = UInt32((min(max(alpha, 0), 1) * 255).rounded())
+        for row in area.y..<area.maxY {
+            Blend.fade(surface.row(row) + area.x, over: over.row(row - y) + (area.x - x),
+                       under: under.row(row - y) + (area.x - x), count: area.width, alpha: a)
+        }
+    }
+
     /// Draws `image` scaled to fill `rect`.
     public func draw(_ image: Surface, in rect: Rect, filter: ImageFilter = .bilinear) {
         guard image.width > 0, image.height > 0, !rect.isEmpty else { return }
@@ -221,11 +245,17 @@ public final class Canvas {
     private func blit(_ image: Surface, atDeviceX x: Int, y: Int) {
         let area = PixelRect(x: x, y: y, width: image.width, height: image.height).intersection(state.clip)
         guard !area.isEmpty else { return }
-        // Source-over an opaque image is a copy at full alpha and a lerp under a global alpha.
-        let mode = image.isKnownOpaque ? .copy : state.blendMode, alpha = alpha255
+        let alpha = alpha255
+        // Source-over an opaque image is a copy at full alpha and a fade under a global alpha.
+        let fades = image.isKnownOpaque && alpha < 255
+        let mode = image.isKnownOpaque ? .copy : state.blendMode
         for row in area.y..<area.maxY {
-            Blend.blend(surface.row(row) + area.x, source: image.row(row - y) + (area.x - x),
-                        count: area.width, alpha: alpha, mode: mode)
+            let dst = surface.row(row) + area.x, src = image.row(row - y) + (area.x - x)
+            if fades {
+                Blend.fade(dst, source: src, count: area.width, alpha: alpha)
+            } else {
+                Blend.blend(dst, source: src, count: area.width, alpha: alpha, mode: mode)
+            }
         }
     }
 

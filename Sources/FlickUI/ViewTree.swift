@@ -108,8 +108,39 @@ public final class ViewTree {
                 canvas.clip(to: view.bounds)
             }
             if visible { drawOwn(view, on: canvas) }
-            for child in view.children { draw(child, on: canvas) }
+            drawChildren(of: view, on: canvas)
         }
+    }
+
+    /// Back to front. An opaque layer with an opaque layer fading in over it in the same place (a fade
+    /// transition) becomes one cross-fade pass instead of a copy and a blend.
+    private func drawChildren(of view: View, on canvas: Canvas) {
+        let children = view.children
+        var i = 0
+        while i < children.count {
+            if i + 1 < children.count, drawCrossFade(under: children[i], over: children[i + 1], on: canvas) {
+                i += 2
+                continue
+            }
+            draw(children[i], on: canvas)
+            i += 1
+        }
+    }
+
+    private func drawCrossFade(under: View, over: View, on canvas: Canvas) -> Bool {
+        guard canvas.globalAlpha == 1, under.shouldRasterize, over.shouldRasterize, under.isDrawn, over.isDrawn,
+              under.alpha == 1, over.alpha < 1, under.frame == over.frame, under.transform == over.transform,
+              under.transform.isTranslationOnly else { return false }
+        let placed = under.transformToParent.concatenating(canvas.transform)
+        guard placed.isTranslationOnly else { return false }
+        guard !PixelRect(enclosing: placed.mapBounds(under.bounds)).intersection(canvas.clipBounds).isEmpty else { return true }
+        guard let bottom = cachedLayer(of: under), let top = cachedLayer(of: over),
+              bottom.isKnownOpaque, top.isKnownOpaque else { return false }
+        canvas.withSavedState {
+            canvas.setTransform(.translation(placed.tx.rounded(), placed.ty.rounded()))
+            canvas.drawFade(from: bottom, to: top, alpha: over.alpha, at: .zero)
+        }
+        return true
     }
 
     private func drawOwn(_ view: View, on canvas: Canvas) {
@@ -138,7 +169,7 @@ public final class ViewTree {
         let canvas = Canvas(surface: surface)
         canvas.clip(to: view.bounds)
         drawOwn(view, on: canvas)
-        for child in view.children { draw(child, on: canvas) }
+        drawChildren(of: view, on: canvas)
         surface.isKnownOpaque = surface.isOpaque
         view.cache = surface
         return surface

@@ -1,22 +1,45 @@
 import ArgumentParser
+import FlickApps
 import FlickBench
 import FlickText
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time the raster operations per frame against memset/memcpy of one frame.",
+        abstract: "Time raster operations and kiosk page frames against memset/memcpy of one frame.",
         discussion: "The pixman comparison is a separate program: swift run -c release flick-bench-pixman")
 
-    @Option(parsing: .upToNextOption, help: "Frame sizes, WIDTHxHEIGHT.")
+    @Option(parsing: .upToNextOption, help: "Frame sizes for the raster operations, WIDTHxHEIGHT.")
     var sizes: [FrameSizeArgument] = [FrameSizeArgument(argument: "1280x800")!, FrameSizeArgument(argument: "1920x1080")!]
+
+    @Option(help: "Frame size for the page figures.")
+    var pageSize = FrameSizeArgument(argument: "1920x1080")!
+
+    @Option(help: "The kiosk config the page figures use (default: the bundled tour).")
+    var config: String?
+
+    @Flag(help: "Only the page figures.")
+    var pagesOnly = false
 
     func run() throws {
         #if DEBUG
         print("note: this is a debug build; figures mean little. Use: swift run -c release flick bench")
         #endif
-        print(RasterBenchmark.header(referenceName: nil))
-        try RasterBenchmark.run(sizes: sizes.map { FrameSize($0.width, $0.height) }, fonts: FontCollection()) {
-            print(RasterBenchmark.format($0, withReference: false))
+        let fonts = try FontCollection()
+        if !pagesOnly {
+            print(RasterBenchmark.header(referenceName: nil))
+            try RasterBenchmark.run(sizes: sizes.map { FrameSize($0.width, $0.height) }, fonts: fonts) {
+                print(RasterBenchmark.format($0, withReference: false))
+            }
+            print("")
+        }
+        guard let path = config ?? KioskConfig.defaultTourPath() else {
+            throw ValidationError("no kiosk config for the page figures: pass --config FILE")
+        }
+        let pages = PageBenchmark(width: pageSize.width, height: pageSize.height,
+                                  config: try KioskConfig.loadOrExit(path: path), configPath: path, fonts: fonts)
+        print("pages at \(pageSize.width)x\(pageSize.height) (\(path))")
+        try pages.run { figure in
+            print("  \(figure.name): \(figure.value)   target \(figure.target): \(figure.met ? "met" : "MISSED")")
         }
     }
 }

@@ -76,14 +76,24 @@ func vectorCoverageFillMatchesScalar(count: Int) {
 }
 
 @Test(arguments: [1, 4, 7, 67])
-func vectorLerpUnderAGlobalAlphaMatchesScalar(count: Int) {
-    let src = randomPixels(count, seed: 11), dst = randomPixels(count, seed: 12)
-    var out = dst
-    out.withUnsafeMutableBufferPointer { Blend.blend($0.baseAddress!, source: src, count: count, alpha: 77, mode: .copy) }
-    for i in 0..<count { #expect(out[i] == lerpPixel(src[i], dst[i], coverage: 77)) }
+func vectorFadeMatchesScalarAndIsExactAtTheEnds(count: Int) {
+    let src = randomPixels(count, seed: 11).map { $0 | 0xFF00_0000 }, dst = randomPixels(count, seed: 12).map { $0 | 0xFF00_0000 }
+    for alpha: UInt32 in [0, 1, 77, 128, 254, 255] {
+        var out = dst
+        out.withUnsafeMutableBufferPointer { Blend.fade($0.baseAddress!, source: src, count: count, alpha: alpha) }
+        for i in 0..<count {
+            #expect(out[i] == fadePixel(src[i], dst[i], alpha: alpha))
+            let exact = lerpPixel(src[i], dst[i], coverage: alpha)
+            for shift: UInt32 in [0, 8, 16, 24] {
+                #expect(abs(Int((out[i] >> shift) & 0xFF) - Int((exact >> shift) & 0xFF)) <= 2)
+            }
+        }
+        if alpha == 0 { #expect(out == dst) }
+        if alpha == 255 { #expect(out == src) }
+    }
 }
 
-/// A cross-fade: an opaque layer known to be opaque lerps over the screen, exactly as source-over would.
+/// A cross-fade: an opaque layer known to be opaque fades over the screen as source-over would, to two levels (source-over rounds twice).
 @Test func anOpaqueImageFadingOverAnotherBlendsLikeSourceOver() {
     let under = Surface(width: 9, height: 3), over = Surface(width: 9, height: 3)
     under.clear(to: Color(hex: 0x3366CC).pixel)
@@ -95,7 +105,13 @@ func vectorLerpUnderAGlobalAlphaMatchesScalar(count: Int) {
         canvas.globalAlpha = 0.4
         canvas.draw(over, at: Point(x: 2, y: 1))
     }
-    for y in 0..<3 { for x in 0..<9 { #expect(fast[x, y] == general[x, y]) } }
+    for y in 0..<3 {
+        for x in 0..<9 {
+            for shift: UInt32 in [0, 8, 16, 24] {
+                #expect(abs(Int((fast[x, y] >> shift) & 0xFF) - Int((general[x, y] >> shift) & 0xFF)) <= 2)
+            }
+        }
+    }
     #expect(fast[0, 0] == Color(hex: 0x3366CC).pixel)
     #expect(fast[4, 1] != Color(hex: 0x3366CC).pixel && fast[4, 1] != Color(hex: 0xCC2222).pixel)
 }

@@ -44,3 +44,32 @@ import Testing
         }
     }
 }
+
+/// A fade transition's two layers are drawn in one pass; the screen must look as if drawn one after the other.
+@Suite struct CrossFadeTests {
+    @Test func aLayerFadingInOverAnotherLooksLikeDrawingBoth() {
+        let colours = [Color(hex: 0x3366CC), Color(hex: 0xCC2222)]
+        let tree = ViewTree(width: 30, height: 10)
+        let layers = colours.map { View(frame: Rect(x: 5, y: 0, width: 20, height: 10), background: .solid($0)) }
+        for layer in layers {
+            layer.shouldRasterize = true
+            tree.root.addChild(layer)
+        }
+        layers[1].alpha = 0.25
+        let screen = Surface(width: 30, height: 10)
+        tree.render(on: Canvas(surface: screen), fullRedraw: true)
+
+        let expected = Surface(width: 30, height: 10)
+        let canvas = Canvas(surface: expected)
+        canvas.fill(Rect(x: 0, y: 0, width: 30, height: 10), color: tree.clearColor)
+        canvas.fill(Rect(x: 5, y: 0, width: 20, height: 10), color: colours[0])
+        canvas.globalAlpha = 0.25
+        canvas.fill(Rect(x: 5, y: 0, width: 20, height: 10), color: colours[1])
+        for x in [0, 4, 5, 15, 24, 25, 29] {
+            for shift: UInt32 in [0, 8, 16] {
+                #expect(abs(Int((screen[x, 5] >> shift) & 0xFF) - Int((expected[x, 5] >> shift) & 0xFF)) <= 2, "x \(x)")
+            }
+        }
+        #expect(screen[15, 5] != colours[0].pixel && screen[15, 5] != colours[1].pixel)
+    }
+}

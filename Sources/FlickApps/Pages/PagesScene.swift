@@ -42,6 +42,8 @@ public final class PagesScene: Scene {
     private let context: PageContext
     private let artwork: PageArtwork
     private var controllers: [String: PageController] = [:]
+    /// Pages whose view is one layer even at rest (nothing on them changes).
+    private var restsRasterized: Set<String> = []
     /// The page shown on the `sign` side of the current one while a completion runs: the page just left,
     /// which one-way links may not lead back to.
     private var companion: (id: String, sign: Double)?
@@ -163,7 +165,7 @@ public final class PagesScene: Scene {
             }
         }
         swipe = SwipeRecognizer(metrics: metrics, axes: axes)
-        if route != .page { prepareNeighbours() }
+        if route != .page { prepareSlide() }
     }
 
     private func follow(_ locked: Axis) {
@@ -204,7 +206,6 @@ public final class PagesScene: Scene {
         companion = (old, -sign)
         dragStart = 0
         settle(velocity: velocity)
-        prepareNeighbours()
     }
 
     private func settle(velocity: Double) {
@@ -224,6 +225,7 @@ public final class PagesScene: Scene {
     private func finish() {
         offset = 0; axis = nil; companion = nil; dragStart = 0
         layout()
+        endSlide()
     }
 
     // MARK: Graph
@@ -280,6 +282,7 @@ public final class PagesScene: Scene {
         if let controller = controllers[id] { return controller }
         let controller = makeController(id)
         controllers[id] = controller
+        if controller.view.shouldRasterize { restsRasterized.insert(id) }
         return controller
     }
 
@@ -293,12 +296,24 @@ public final class PagesScene: Scene {
         }
     }
 
-    /// Renders the caches of the pages a swipe from here can show, so a drag never waits for them.
-    private func prepareNeighbours() {
-        scene.tree.prepareCaches(in: controller(currentPage).view)
+    /// Before a drag: the current page and every neighbour become one layer each, rendered now, so the
+    /// drag only copies them and never waits for one.
+    private func prepareSlide() {
+        var ids = [currentPage]
         for direction in PageGraph.Direction.allCases {
-            if let id = graph.neighbour(of: currentPage, direction) { scene.tree.prepareCaches(in: controller(id).view) }
+            if let id = graph.neighbour(of: currentPage, direction) { ids.append(id) }
         }
+        for id in ids {
+            let view = controller(id).view
+            view.shouldRasterize = true
+            scene.tree.prepareCaches(in: view)
+        }
+    }
+
+    /// At rest pages draw their views directly again (their own animations then redraw only what moves), and
+    /// the page-sized layers are let go: a kiosk keeps a few screens of memory, not one per page.
+    private func endSlide() {
+        for (id, controller) in controllers { controller.view.shouldRasterize = restsRasterized.contains(id) }
     }
 
     /// The pages visible along the moving axis: the current one at `offset` and its neighbours chained both

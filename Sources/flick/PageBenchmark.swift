@@ -1,0 +1,158 @@
+import FlickApps
+import FlickBench
+import FlickGestures
+import FlickInput
+import FlickRaster
+import FlickText
+import FlickUI
+import Foundation
+
+/// What a kiosk page costs per frame, next to copying one frame (memcpy), and what the tour costs in memory
+/// and in idle frames. Targets from the pages issue.
+struct PageBenchmark {
+    let width: Int
+    let height: Int
+    let config: KioskConfig
+    let configPath: String
+    let fonts: FontCollection
+
+    struct Figure {
+        var name: String
+        var value: String
+        var target: String
+        var met: Bool
+    }
+
+    func run(report: (Figure) -> Void) throws {
+        let copy = frameCopy()
+        let follow = Stopwatch.interleavedMedians([followFingerFrame(), copy])
+        report(ratio("page follows the finger", follow, limit: 1.5))
+        let fade = Stopwatch.interleavedMedians([crossFadeFrame(), copy])
+        report(ratio("cross-fade, two full-screen layers", fade, limit: 2.5))
+        let idle = idleFrames(seconds: 10)
+        report(Figure(name: "frames drawn in 10 s idle", value: "\(idle)", target: "0", met: idle == 0))
+        let rss = try tourPeakRSS()
+        report(Figure(name: "tour peak RSS (headless run)", value: String(format: "%.1f MB", rss),
+                      target: "≤ 64 MB", met: rss <= 64))
+    }
+
+    private func ratio(_ name: String, _ medians: [Double], limit: Double) -> Figure {
+        let r = medians[0] / medians[1]
+        return Figure(name: name, value: String(format: "%.3f ms = %.2f × copy (%.3f ms)", medians[0] / 1e6, r, medians[1] / 1e6),
+                      target: String(format: "≤ %.1f ×", limit), met: r <= limit)
+    }
+
+    /// memcpy of one frame: the least any frame that changes every pixel can cost.
+    private func frameCopy() -> () -> Void {
+        let source = Surface(width: width, height: height), target = Surface(width: width, height: height)
+        let bytes = width * height * 4
+        return { memcpy(target.pixels, source.pixels, bytes) }
+    }
+
+    /// One frame of a drag on the tour's start page: the finger moves 7 px, both pages move with it.
+    private func followFingerFrame() -> () -> Void {
+        let scene = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics)
+        let screen = Surface(width: width, height: height)
+        let canvas = Canvas(surface: screen)
+        scene.advance(to: 0)
+        _ = scene.draw(on: canvas, fullRedraw: true)
+        let finger = TouchID.finger(0), y = Double(height) / 2, start = Double(width) * 0.75
+        var time: Microseconds = 0, x = start, step = -7.0
+        func send(_ phase: TouchEvent.Phase) {
+            let event = TouchEvent(phase, id: finger, at: ScreenPoint(x: x, y: y), time: time)
+            scene.handle(.touches(TouchFrame(time: time, events: [event])))
+        }
+        send(.down)
+        return {
+            time += 16_667
+            x += step
+            // Back and forth across a third of the screen: the page never settles.
+            if x < Double(width) * 0.4 || x > start { step = -step }
+            send(.move)
+            scene.advance(to: Double(time) / 1e6)
+            _ = scene.draw(on: canvas, fullRedraw: false)
+        }
+    }
+
+    /// One frame of an opaque full-screen layer fading over another, as a fade transition draws it.
+    private func crossFadeFrame() -> () -> Void {
+        let scene = ViewScene(width: width, height: height)
+        let artwork = (0..<2).map { i in
+            View(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), background: .linearGradient(
+                LinearGradient(start: .zero, end: Point(x: 0, y: Double(height)),
+                               colors: i == 0 ? [Color(hex: 0x1D2B64), Color(hex: 0xF8CDDA)] : [Color(hex: 0x0F2027), Color(hex: 0x2C5364)])))
+        }
+        for layer in artwork {
+            layer.shouldRasterize = true
+            scene.root.addChild(layer)
+        }
+        let screen = Surface(width: width, height: height)
+        let canvas = Canvas(surface: screen)
+        _ = scene.draw(on: canvas, fullRedraw: true)
+        var frame = 0
+        return {
+            frame += 1
+            artwork[1].alpha = 0.1 + 0.8 * Double(frame % 17) / 17
+            _ = scene.draw(on: canvas, fullRedraw: false)
+        }
+    }
+
+    /// Frames the tour draws in `seconds` of virtual time after its first frame, with no input.
+    private func idleFrames(seconds: Double) -> Int {
+        let scene = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics)
+        let player = VirtualClockPlayer(scene: scene, width: width, height: height)
+        let before = player.framesDrawn
+        player.run(until: seconds)
+        return player.framesDrawn - before
+    }
+
+    /// Peak resident memory of `flick run --headless` playing a walk through every page of the tour, in a child
+    /// process so nothing this benchmark allocated counts.
+    private func tourPeakRSS() throws -> Double {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("flick-tour-walk-\(getpid()).json")
+        try Data(TourWalk.script(width: width, height: height).utf8).write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FontCollection.currentExecutablePath() ?? CommandLine.arguments[0])
+        process.arguments = ["run", "--headless", "--config", configPath, "--size", "\(width)x\(height)",
+                             "--script", script.path, "--out", "/dev/null"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkFailure("the tour walk (flick run --headless --script \(script.path)) exited \(process.terminationStatus)")
+        }
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024 // kilobytes on Linux
+    }
+}
+
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A touch script that visits every page of the tour: what a visitor does in the first minute.
+enum TourWalk {
+    static func script(width: Int, height: Int) -> String {
+        var events: [String] = []
+        var t = 0.0
+        let w = Double(width), h = Double(height)
+        func drag(from: (Double, Double), to: (Double, Double)) {
+            events.append(#"{"t": \#(t), "type": "down", "id": 0, "x": \#(from.0), "y": \#(from.1)}"#)
+            for i in 1...8 {
+                let f = Double(i) / 8
+                events.append(#"{"t": \#(t + 16 * Double(i)), "type": "move", "id": 0, "x": \#(from.0 + (to.0 - from.0) * f), "y": \#(from.1 + (to.1 - from.1) * f)}"#)
+            }
+            events.append(#"{"t": \#(t + 140), "type": "up", "id": 0}"#)
+            t += 1500
+        }
+        // home → info → more → home (round the horizontal cycle), then down to the photos and on to the to-do page.
+        for _ in 0..<3 { drag(from: (w * 0.8, h * 0.5), to: (w * 0.3, h * 0.5)) }
+        drag(from: (w * 0.5, h * 0.8), to: (w * 0.5, h * 0.3))
+        // Photos: up is the to-do page; the drag starts above the photo card.
+        drag(from: (w * 0.5, h * 0.02), to: (w * 0.5, h * 0.5))
+        return "[" + events.joined(separator: ",\n") + "]"
+    }
+}
