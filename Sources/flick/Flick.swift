@@ -6,7 +6,7 @@ struct Flick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flick",
         abstract: "A software-rendered kiosk UI for Linux touchscreens.",
-        subcommands: [Run.self, Render.self, Check.self, Devices.self, RecordTouches.self, Bench.self],
+        subcommands: [Run.self, Render.self, Check.self, Devices.self, RecordTouches.self, Bench.self, TodoStress.self],
         defaultSubcommand: Run.self)
 }
 

@@ -1,0 +1,45 @@
+/// The store's file format: `{"version": 1, "items": [{"id": 7, "text": "Milk", "completed": false}, …]}`,
+/// in list order.
+enum TodoFile {
+    static let version = 1
+
+    static func encode(_ items: [TodoItem]) -> [UInt8] {
+        var out = "{\"version\": \(version), \"items\": ["
+        for (i, item) in items.enumerated() {
+            out += i == 0 ? "\n" : ",\n"
+            out += "  {\"id\": \(item.id), \"text\": \(PagesScene.jsonString(item.text)), \"completed\": \(item.completed)}"
+        }
+        out += items.isEmpty ? "]}\n" : "\n]}\n"
+        return Array(out.utf8)
+    }
+
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> [TodoItem] {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw Problem(description: "line \(error.line), column \(error.column): \(error.message)")
+        }
+        guard case .object(let fields) = root else { throw Problem(description: "not a JSON object") }
+        guard case .number(let v)? = fields.first(where: { $0.key == "version" })?.value, Int(v) == version else {
+            throw Problem(description: "version is not \(version)")
+        }
+        guard case .array(let entries)? = fields.first(where: { $0.key == "items" })?.value else {
+            throw Problem(description: "items is not an array")
+        }
+        var seen: Set<UInt64> = []
+        return try entries.enumerated().map { index, entry in
+            guard case .object(let f) = entry,
+                  case .number(let id)? = f.first(where: { $0.key == "id" })?.value, id >= 0, id == id.rounded(), id < 9e15,
+                  case .string(let text)? = f.first(where: { $0.key == "text" })?.value,
+                  case .bool(let completed)? = f.first(where: { $0.key == "completed" })?.value
+            else { throw Problem(description: "items[\(index)] needs a whole-number id, a text string and completed true/false") }
+            guard seen.insert(UInt64(id)).inserted else { throw Problem(description: "items[\(index)].id \(Int(id)) appears twice") }
+            return TodoItem(id: UInt64(id), text: text, completed: completed)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import FlickApps
+import Foundation
+import Testing
+
+private func temporaryDirectory() -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("flick-todo-\(UUID().uuidString)").path
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+@Suite struct TodoStoreTests {
+    @Test func savedItemsLoadBackInOrder() throws {
+        let store = TodoStore(directory: temporaryDirectory() + "/nested/state")
+        let items = [TodoItem(id: 3, text: "Milk \"2 l\"\nand eggs — ünï", completed: true), TodoItem(id: 1, text: "")]
+        try store.save(items)
+        #expect(TodoStore(directory: store.directory).load() == items)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory)
+        #expect(leftovers == ["todo.json"])
+    }
+
+    @Test func noFileIsAnEmptyList() {
+        #expect(TodoStore(directory: temporaryDirectory()).load().isEmpty)
+    }
+
+    @Test(arguments: ["{\"version\": 1, \"items\": [", "not json", "{\"version\": 2, \"items\": []}",
+                      "{\"version\": 1, \"items\": [{\"id\": 1, \"text\": 5, \"completed\": false}]}",
+                      "{\"version\": 1, \"items\": [{\"id\": 1, \"text\": \"a\", \"completed\": false}, {\"id\": 1, \"text\": \"b\", \"completed\": true}]}"])
+    func aDamagedFileIsMovedAsideNotOverwritten(content: String) throws {
+        let directory = temporaryDirectory()
+        try content.write(toFile: directory + "/todo.json", atomically: false, encoding: .utf8)
+        var lines: [String] = []
+        let store = TodoStore(directory: directory) { lines.append($0) }
+        #expect(store.load(now: 1_700_000_000).isEmpty)
+        let aside = directory + "/todo.json.corrupt-1700000000"
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == content)
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("moved to \(aside)") == true)
+        try store.save([TodoItem(id: 1, text: "new")])
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == content)
+        #expect(store.load() == [TodoItem(id: 1, text: "new")])
+    }
+
+    @Test func aSecondDamagedFileTheSameSecondKeepsTheFirst() throws {
+        let directory = temporaryDirectory()
+        let store = TodoStore(directory: directory)
+        for content in ["first", "second"] {
+            try content.write(toFile: directory + "/todo.json", atomically: false, encoding: .utf8)
+            _ = store.load(now: 42)
+        }
+        #expect(try String(contentsOfFile: directory + "/todo.json.corrupt-42", encoding: .utf8) == "first")
+        #expect(try String(contentsOfFile: directory + "/todo.json.corrupt-42-1", encoding: .utf8) == "second")
+    }
+
+    @Test func anUnreadableStoreIsMovedAsideToo() throws {
+        let directory = temporaryDirectory()
+        // A directory where the file should be: open succeeds, read fails with EISDIR.
+        try FileManager.default.createDirectory(atPath: directory + "/todo.json", withIntermediateDirectories: false)
+        var lines: [String] = []
+        #expect(TodoStore(directory: directory) { lines.append($0) }.load(now: 7).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: directory + "/todo.json.corrupt-7"))
+        #expect(lines.first?.contains("cannot be read") == true)
+    }
+
+    @Test func theDefaultDirectoryFollowsXDGThenHome() {
+        #expect(TodoStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/var/lib", "HOME": "/root"]) == "/var/lib/flick")
+        #expect(TodoStore.defaultDirectory(environment: ["HOME": "/home/kiosk"]) == "/home/kiosk/.local/state/flick")
+        #expect(TodoStore.defaultDirectory(environment: ["XDG_STATE_HOME": "relative"]) == "/var/lib/flick")
+    }
+}
