@@ -28,7 +28,6 @@ struct PhotoCardMotion {
     }
 
     var item: DynamicItem { simulation.item }
-    var isFlying: Bool { simulation.exitBounds != nil }
 
     /// A finger takes the card at `point`, wherever it is: at rest, snapping back or flying off.
     mutating func grab(at point: Vector2) {

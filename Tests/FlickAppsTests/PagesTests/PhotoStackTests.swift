@@ -132,7 +132,9 @@ private func photo(_ scene: PagesScene) -> Int? {
         // 150 px in 80 ms: about 1900 px/s.
         player.enqueue(drag(dx: 150, steps: 5))
         player.run(until: 0.15)
+        // On its way out, uncovering the next photo lying under it.
         #expect(shows(red, on: player.screen))
+        #expect(player.screen[60, 100] == green.pixel)
         #expect(photo(scene) == 0)
         player.run()
         #expect(photo(scene) == 1)
@@ -142,6 +144,22 @@ private func photo(_ scene: PagesScene) -> Int? {
         #expect(leftEdge(of: green, row: 100, in: player.screen) == pictureLeft)
         #expect(!shows(red, on: player.screen))
         #expect(!scene.needsFrame)
+    }
+
+    @Test func cardCaughtInFlightIsHeldAndSnapsBack() throws {
+        let (scene, player) = try makePlayer()
+        let atRest = player.screen.copy()
+        player.enqueue(drag(dx: 150, steps: 5))
+        player.run(until: 0.1)
+        #expect(player.screen[240, 100] == red.pixel)
+        // A finger lands on the flying card, holds it, and lifts without a flick.
+        let hold = #"[{"t": 110, "type": "down", "id": 1, "x": 240, "y": 100}, {"t": 600, "type": "up", "id": 1}]"#
+        player.enqueue(try TouchScript(json: Data(hold.utf8), name: "catch").frames)
+        player.run(until: 0.5)
+        #expect(player.screen[240, 100] == red.pixel)
+        player.run()
+        #expect(photo(scene) == 0)
+        #expect(differences(player.screen, atRest) == 0)
     }
 
     @Test func fastShortFlickSnapsBack() throws {
