@@ -1,0 +1,78 @@
+import Foundation
+import FlickMotion
+import FlickRaster
+import FlickUI
+
+/// One photo as a print lying on the page: the image scaled to fit inside the page's margin, a white border
+/// and a soft shadow, drawn once into a rasterized view so that a moving card is only copied (or resampled
+/// while it is turned).
+final class PhotoCard {
+    /// The photo's place in the page's list.
+    let index: Int
+    /// The border and the shadow included; its frame follows the card's dynamic item.
+    let view: View
+    /// The print (image and border), centred in the view; the shadow around it is not part of the card.
+    let faceSize: Size
+    /// The card lying still on the page, its frame on whole pixels: a plain copy to draw.
+    let restingItem: DynamicItem
+
+    // Our tuning, for a 1280x800 screen and scaled with the page as the config's sizes are.
+    static let borderWidth = 8.0
+    static let shadowWidth = 12.0
+    /// The darkest the shadow gets, right at the print's edge.
+    static let shadowOpacity = 0.35
+
+    /// An unreadable photo keeps its place in the stack as a blank print of this shape.
+    private static let blankAspect = Size(4, 3)
+
+    init(path: String, index: Int, context: PageContext) {
+        self.index = index
+        let image = try? Surface.readPNG(path: path)
+        let border = max(1, (Self.borderWidth * context.scale).rounded())
+        let shadow = max(1, (Self.shadowWidth * context.scale).rounded())
+        let room = context.bounds.insetBy(dx: context.margin + border, dy: context.margin + border)
+        let natural = image.map { Size(Double($0.width), Double($0.height)) } ?? Self.blankAspect
+        let fit = max(0, min(room.width / natural.width, room.height / natural.height))
+        let picture = Size(max(1, (natural.width * fit).rounded()), max(1, (natural.height * fit).rounded()))
+        faceSize = Size(picture.width + 2 * border, picture.height + 2 * border)
+        let size = Size(faceSize.width + 2 * shadow, faceSize.height + 2 * shadow)
+        let origin = Point(((Double(context.width) - size.width) / 2).rounded(),
+                           ((Double(context.height) - size.height) / 2).rounded())
+        view = View(frame: Rect(origin: origin, size: size))
+        restingItem = DynamicItem(position: Vector2(view.frame.center), width: size.width, height: size.height)
+        view.shouldRasterize = true
+        let blank = context.theme.surface
+        view.content = ViewContent { canvas, bounds in
+            let face = bounds.insetBy(dx: shadow, dy: shadow)
+            Self.drawShadow(around: face, width: shadow, on: canvas)
+            canvas.fill(face, color: .white)
+            let photo = face.insetBy(dx: border, dy: border)
+            if let image { canvas.draw(image, in: photo) } else { canvas.fill(photo, color: blank) }
+        }
+    }
+
+    /// Whether `point` (page pixels) is on the print of a card placed as `item`; the shadow does not count.
+    func contains(_ point: Point, placedAs item: DynamicItem) -> Bool {
+        let local = item.offset(of: Vector2(point))
+        return abs(local.x) <= faceSize.width / 2 && abs(local.y) <= faceSize.height / 2
+    }
+
+    /// Moves the view to where the dynamics have the card: the frame follows the centre, the transform the turn.
+    func place(as item: DynamicItem) {
+        let size = view.frame.size
+        view.frame = Rect(x: item.position.x - size.width / 2, y: item.position.y - size.height / 2,
+                          width: size.width, height: size.height)
+        view.transform = item.angle == 0 ? .identity : .rotation(item.angle)
+    }
+
+    /// Rings of rising opacity toward the print: a blurred shadow without a blur.
+    private static func drawShadow(around face: Rect, width: Double, on canvas: Canvas) {
+        let rings = Int(width)
+        let ringOpacity = 1 - pow(1 - shadowOpacity, 1 / Double(rings))
+        for ring in stride(from: rings, through: 1, by: -1) {
+            let spread = Double(ring)
+            canvas.fill(Path.roundedRect(face.insetBy(dx: -spread, dy: -spread), radius: spread),
+                        paint: .solid(Color.black.withAlpha(ringOpacity)))
+        }
+    }
+}
