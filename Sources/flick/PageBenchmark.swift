@@ -115,7 +115,8 @@ struct PageBenchmark {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: FontCollection.currentExecutablePath() ?? CommandLine.arguments[0])
         process.arguments = ["run", "--headless", "--config", configPath, "--size", "\(width)x\(height)",
-                             "--script", script.path, "--out", "/dev/null"]
+                             "--script", script.path, "--out", "/dev/null",
+                             "--state-dir", FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-state-\(getpid())").path]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

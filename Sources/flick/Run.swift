@@ -27,6 +27,12 @@ struct Run: ParsableCommand {
     @Flag(help: "Run the showcase (a picture that shows each touch) instead of a kiosk config.")
     var showcase = false
 
+    @Option(help: "Run one app on its own instead of a kiosk config: todo.")
+    var app: AppName?
+
+    @Option(help: "Where the to-do list is kept (default: $XDG_STATE_HOME/flick, else ~/.local/state/flick).")
+    var stateDir: String?
+
     @Option(name: .customLong("shot"), help: "Headless with --config: write the screen at MS milliseconds to FILE.png (MS=FILE.png; repeatable).")
     var shots: [ShotArgument] = []
 
@@ -64,7 +70,9 @@ struct Run: ParsableCommand {
     func validate() throws {
         guard Rotation(degrees: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)") }
         if let mode, ModeRequest(mode) == nil { throw ValidationError("--mode must look like 1280x800 or 1920x1080@60, not \(mode)") }
-        if showcase && config != nil { throw ValidationError("--showcase and --config exclude each other: pick one") }
+        if [showcase, config != nil, app != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("--showcase, --config and --app each pick what runs: give one")
+        }
         if let calibration, calibrationMatrix == nil || calibration.split(separator: " ").count != 6 {
             throw ValidationError("--calibration needs six numbers separated by spaces, like \"1 0 0 0 1 0\", not \"\(calibration)\"")
         }
@@ -72,8 +80,8 @@ struct Run: ParsableCommand {
 
     func run() throws {
         Log.setUp()
-        let configPath = showcase ? nil : try config ?? Self.defaultTour()
-        let kiosk = try configPath.map(KioskConfig.loadOrExit)
+        let configPath = showcase || app != nil ? nil : try config ?? Self.defaultTour()
+        let kiosk = try app.map { KioskConfig.app($0.content, id: $0.rawValue) } ?? configPath.map(KioskConfig.loadOrExit)
         if !headless && script == nil && (card != nil || !DRMDevice.cardPaths().isEmpty) {
             do {
                 try runOnDisplay(kiosk)
@@ -85,8 +93,14 @@ struct Run: ParsableCommand {
             return
         }
         if !headless && script == nil { Log.flick.notice("no DRM display (/dev/dri/card* absent): running headless") }
-        if let kiosk, let configPath { return try runPagesHeadless(kiosk, path: configPath) }
+        if let kiosk { return try runPagesHeadless(kiosk, path: configPath ?? "the \(app?.rawValue ?? "") app") }
         try runHeadless()
+    }
+
+    private var todoStore: TodoStore {
+        TodoStore(directory: stateDir ?? TodoStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)) {
+            Log.flick.error("\($0)")
+        }
     }
 
     private static func defaultTour() throws -> String {
@@ -101,7 +115,7 @@ struct Run: ParsableCommand {
     /// the last line of stdout.
     private func runPagesHeadless(_ kiosk: KioskConfig, path: String) throws {
         let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
-                               metrics: kiosk.gestureMetrics)
+                               metrics: kiosk.gestureMetrics, store: todoStore)
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
         var pending = shots.sorted { $0.milliseconds < $1.milliseconds }
@@ -145,7 +159,7 @@ struct Run: ParsableCommand {
         }
         let scene: any Scene = if let kiosk {
             PagesScene(config: kiosk, width: display.width, height: display.height, fonts: try FontCollection(),
-                       metrics: kiosk.gestureMetrics)
+                       metrics: kiosk.gestureMetrics, store: todoStore)
         } else {
             try ShowcaseKiosk(width: display.width, height: display.height, fonts: FontCollection())
         }
@@ -179,5 +193,15 @@ struct ShotArgument: ExpressibleByArgument {
         guard !file.isEmpty else { return nil }
         milliseconds = ms
         self.file = file
+    }
+}
+
+enum AppName: String, CaseIterable, ExpressibleByArgument {
+    case todo
+
+    var content: KioskConfig.Content {
+        switch self {
+        case .todo: .todo
+        }
     }
 }

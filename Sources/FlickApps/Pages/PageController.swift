@@ -1,4 +1,5 @@
 import FlickGestures
+import FlickInput
 import FlickRaster
 import FlickText
 import FlickUI
@@ -12,9 +13,13 @@ final class PageContext {
     let metrics: GestureMetrics
     let width: Int
     let height: Int
+    /// Where the to-do list is kept; nil: in memory only.
+    let store: TodoStore?
 
-    init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int) {
+    init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int,
+         store: TodoStore?) {
         self.scene = scene
+        self.store = store
         self.theme = theme
         self.fonts = fonts
         self.metrics = metrics
@@ -41,9 +46,12 @@ protocol PageController: AnyObject {
     func takesTouch(at point: Point) -> Bool
     /// Axes the page drags along itself (a list scrolls vertically); the page swipe leaves them to it.
     var ownAxes: Set<Axis> { get }
-    /// The frames of the finger the page follows, in screen pixels (= page pixels: the page is at rest).
-    /// A `.cancel` arrives when the page swipe takes a shared touch.
+    /// Touch frames in screen pixels (= page pixels: the page is at rest). A shared touch delivers its one
+    /// finger, and a `.cancel` when the page swipe takes it; a touch the page took delivers every finger until
+    /// the last lifts (a pinch).
     func handle(_ frame: TouchFrame)
+    /// Keys from a physical keyboard, while the page is at rest on screen.
+    func handle(key: KeyEvent)
     /// Every frame before drawing, for motion the page drives itself (the photo card's physics).
     func advance(to time: Double)
     /// Motion of the page's own is under way: frames are needed.
@@ -51,12 +59,16 @@ protocol PageController: AnyObject {
     /// For the final state: the open detail item, the front photo.
     var detailIndex: Int? { get }
     var photoIndex: Int? { get }
+    /// For the final state: the to-do list's items and the index being edited (to-do pages only).
+    var todoState: (items: [TodoItem], editing: Int?)? { get }
 }
 
 extension PageController {
     func takesTouch(at point: Point) -> Bool { false }
     var ownAxes: Set<Axis> { [] }
     func handle(_ frame: TouchFrame) {}
+    func handle(key: KeyEvent) {}
+    var todoState: (items: [TodoItem], editing: Int?)? { nil }
     func advance(to time: Double) {}
     var isMoving: Bool { false }
     var detailIndex: Int? { nil }

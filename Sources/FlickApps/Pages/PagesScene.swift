@@ -50,6 +50,8 @@ public final class PagesScene: Scene {
     private var swipe: SwipeRecognizer
     private var finger: TouchID?
     private var route = Route.swipe
+    /// The fingers on a page that took the touch.
+    private var pageTouches: Set<TouchID> = []
     /// The unresisted offset the drag started from.
     private var dragStart = 0.0
     private static let offsetKey = AnimationKey<Double>("pageOffset")
@@ -65,8 +67,9 @@ public final class PagesScene: Scene {
         case shared
     }
 
+    /// `store` keeps the to-do page's items; nil keeps them in memory only (renders, benchmarks).
     public init(config: KioskConfig, width: Int, height: Int, fonts: FontCollection,
-                metrics: GestureMetrics = PagesScene.defaultMetrics) {
+                metrics: GestureMetrics = PagesScene.defaultMetrics, store: TodoStore? = nil) {
         self.config = config
         graph = PageGraph(config)
         self.metrics = metrics
@@ -75,7 +78,8 @@ public final class PagesScene: Scene {
         currentPage = config.start
         scene = ViewScene(width: width, height: height)
         scene.tree.clearColor = config.theme.background
-        context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height)
+        context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
+                              store: store)
         artwork = PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height)
         swipe = SwipeRecognizer(metrics: metrics)
         scene.onAdvance = { [unowned self] time in
@@ -92,25 +96,39 @@ public final class PagesScene: Scene {
     public var isTracking: Bool { finger != nil }
 
     /// The run's outcome, one JSON object: the page shown, the open detail and the front photo of that page,
-    /// and the to-do list's state (a later issue).
+    /// and the to-do list (its items in order and the one being edited) of the config's to-do page.
     public func finalStateJSON() -> String {
         let current = controller(currentPage)
         func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
+        var todo = "null", editing = "null"
+        if let id = config.pages.first(where: { $0.content == .todo })?.id, let state = controller(id).todoState {
+            todo = "[" + state.items.map {
+                "{\"text\": \(Self.jsonString($0.text)), \"completed\": \($0.completed)}"
+            }.joined(separator: ", ") + "]"
+            editing = number(state.editing)
+        }
         return "{\"page\": \(Self.jsonString(currentPage)), \"detail\": \(number(current.detailIndex)), "
-            + "\"photo\": \(number(current.photoIndex)), \"todo\": null}"
+            + "\"photo\": \(number(current.photoIndex)), \"todo\": \(todo), \"editing\": \(editing)}"
     }
 
     // MARK: Scene
 
     public func handle(_ event: InputEvent) {
-        guard case .touches(let frame) = event else { return }
+        let frame: TouchFrame
+        switch event {
+        case .touches(let touches): frame = touches
+        case .key(let key):
+            if offset == 0 { controller(currentPage).handle(key: key) }
+            return
+        default: return
+        }
         if finger == nil, let down = frame.events.first(where: { $0.phase == .down }) { touchDown(down) }
-        guard let finger, let mine = frame.only(finger) else { return }
+        guard let finger else { return }
+        if route == .page { return handOver(frame) }
+        guard let mine = frame.only(finger) else { return }
         let ended = mine.events.contains { $0.phase == .up || $0.phase == .cancel }
         switch route {
         case .page:
-            controller(currentPage).handle(mine)
-            if ended { self.finger = nil }
             return
         case .shared:
             swipe.handle(mine)
@@ -131,6 +149,18 @@ public final class PagesScene: Scene {
         } else if swipe.state.isActive, let locked = swipe.axis {
             follow(locked)
         }
+    }
+
+    /// A page that took the touch gets every finger (a pinch) until the last one lifts.
+    private func handOver(_ frame: TouchFrame) {
+        controller(currentPage).handle(frame)
+        for event in frame.events {
+            switch event.phase {
+            case .down, .move: pageTouches.insert(event.id)
+            case .up, .cancel: pageTouches.remove(event.id)
+            }
+        }
+        if pageTouches.isEmpty { finger = nil }
     }
 
     public func advance(to time: Double) { scene.advance(to: time) }
@@ -289,7 +319,8 @@ public final class PagesScene: Scene {
     private func makeController(_ id: String) -> PageController {
         guard let page = config.page(id) else { return StaticPage.blank(width: width, height: height) }
         switch page.content {
-        case .text, .todo: return StaticPage(page, artwork: artwork)
+        case .text: return StaticPage(page, artwork: artwork)
+        case .todo: return TodoPage(page, context: context, artwork: artwork)
         case .list(let list): return ListPage(page, content: list, context: context, artwork: artwork)
         case .pagedText(let paged): return PagedTextPage(page, content: paged, context: context, artwork: artwork)
         case .photos(let photos): return PhotoStackPage(page, content: photos, context: context, artwork: artwork)
