@@ -97,6 +97,20 @@ struct Run: ParsableCommand {
         try runHeadless()
     }
 
+    /// Gesture distances in millimetres need the panel's density: the config's `dpi`, else the connector's
+    /// physical size when it is believable (EDIDs of projectors and cheap panels report 0 or nonsense), else 160 dpi.
+    private static func metrics(for kiosk: KioskConfig, on display: DRMDisplay) -> GestureMetrics {
+        if kiosk.display?.dpi != nil { return kiosk.gestureMetrics }
+        if let mm = display.physicalSize,
+           let panel = GestureMetrics(pixelWidth: display.width, physicalWidth: Millimetres(mm.widthMillimetres)),
+           (1.5...25).contains(panel.pixelsPerMillimetre) {
+            Log.flick.notice("panel density \(Int((panel.pixelsPerMillimetre * 25.4).rounded())) dpi from its size \(Int(mm.widthMillimetres)) mm")
+            return panel
+        }
+        Log.flick.notice("panel size unknown or implausible: gestures assume \(Int(PagesScene.defaultMetrics.pixelsPerMillimetre * 25.4)) dpi (set display.dpi in the config)")
+        return PagesScene.defaultMetrics
+    }
+
     private var todoStore: TodoStore {
         TodoStore(directory: stateDir ?? TodoStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)) {
             Log.flick.error("\($0)")
@@ -159,7 +173,7 @@ struct Run: ParsableCommand {
         }
         let scene: any Scene = if let kiosk {
             PagesScene(config: kiosk, width: display.width, height: display.height, fonts: try FontCollection(),
-                       metrics: kiosk.gestureMetrics, store: todoStore)
+                       metrics: Self.metrics(for: kiosk, on: display), store: todoStore)
         } else {
             try ShowcaseKiosk(width: display.width, height: display.height, fonts: FontCollection())
         }
