@@ -2,16 +2,17 @@ import FlickRaster
 import FlickText
 import FlickUI
 
-/// One page of a paged-text page as a layer: its card and wrapped text, rasterized so a transition only
-/// moves and blends it.
+/// One page of a paged-text page as a layer: its card and wrapped text on the page's background,
+/// rasterized so a transition only moves and blends it. Opaque to the corners, so a fade is one cross-fade.
 enum PagedTextCard {
-    /// The radius of the placeholder cards, for a 1280x800 screen.
+    /// As the other pages' cards, for a 1280x800 screen.
     static let cornerRadius = 16.0
 
     static func layer(_ entry: KioskConfig.PagedText.Entry, size: Size, context: PageContext) -> View {
         let view = View(frame: Rect(origin: .zero, size: size))
         view.shouldRasterize = true
         view.content = ViewContent { canvas, bounds in
+            canvas.fill(bounds, color: context.theme.background)
             let card = Path.roundedRect(bounds, radius: cornerRadius * context.scale)
             canvas.fill(card, paint: paint(entry.background ?? .color(context.theme.surface), height: bounds.height))
             guard let face = context.face(.regular) else { return }

@@ -9,7 +9,7 @@ import FlickUI
 ///
 /// The buttons share the finger with the page swipe: a tap turns the page, a drag that becomes a swipe
 /// lets the button go without firing. A press back toward the page being left turns a running transition
-/// round; any other press during one is ignored rather than cut it short.
+/// round; any other press during one is ignored rather than cutting it short.
 final class PagedTextPage: PageController {
     let view: View
     /// The page of text at rest, or the one the running transition heads to; 0 is the first.
@@ -38,8 +38,6 @@ final class PagedTextPage: PageController {
         controls?.previous.action = { [unowned self] in turn(by: -1) }
         controls?.next.action = { [unowned self] in turn(by: 1) }
         controls?.show(page: index, of: content.entries.count)
-        // At rest the page is one layer, so a swipe only moves it.
-        view.shouldRasterize = true
     }
 
     func handle(_ frame: TouchFrame) { controls?.handle(frame) }
@@ -54,14 +52,9 @@ final class PagedTextPage: PageController {
             guard destination == leaving else { return }
             stage.turnBack()
         } else {
-            // While the cards move only the card area is redrawn, not the whole page into its layer.
-            view.shouldRasterize = false
             let layer = PagedTextCard.layer(content.entries[destination], size: stage.view.bounds.size, context: context)
             let transition = content.transition(arrivingAt: destination).transition(forward: step > 0)
-            stage.show(layer, with: transition) { [unowned self] in
-                leaving = nil
-                view.shouldRasterize = true
-            }
+            stage.show(layer, with: transition) { [unowned self] in leaving = nil }
         }
         leaving = index
         index = destination

@@ -4,14 +4,14 @@ import FlickUI
 
 /// Where a paged-text page shows its cards: a clipped area holding one card layer at rest, and two while a
 /// `Transition` runs between them on the scene's animator. Both layers are placed from
-/// `composite(atProgress:)` at whole pixels, so their caches are only copied.
+/// `composite(atProgress:)` at whole pixels, so their caches are copied or blended, never resampled.
 ///
 /// A run can be turned back toward the layer it is leaving: a spring carries the progress on from where it
 /// is, at the speed it has, so nothing jumps.
 final class PagedTextStage {
     let view: View
     /// The layer at rest, or the one the running transition heads to.
-    private(set) var shown: View
+    private var shown: View
     private var run: Run?
     private let animator: Animator<ObjectIdentifier>
     private var animationTarget: ObjectIdentifier { ObjectIdentifier(self) }
