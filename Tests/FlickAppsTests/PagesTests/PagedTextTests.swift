@@ -15,15 +15,20 @@ private let theme = KioskConfig.Theme()
 private let prevButton = (x: 20, y: 162), nextButton = (x: 212, y: 162)
 /// Inside the card, clear of its text and corners.
 private let cardMiddle = (x: 160, y: 100)
+/// A button's fill: pressed, and disabled (the button style's 35 % over the page).
+private let pressedButton = theme.accent.interpolated(to: .black, PagedTextControls.pressedShade).pixel
+private let dimmedButton = theme.background.interpolated(to: theme.accent, 0.35).pixel
 
 /// Three plain cards, red, green and blue, turned with the seed's push.
-private let threeCards = pagedText("[" + ["#cc2222", "#22cc22", "#2222cc"].map { card("\"\($0)\"") }.joined(separator: ", ") + "]")
+private let threeCards = pagedText("[\(card(colour: "#cc2222")), \(card(colour: "#22cc22")), \(card(colour: "#2222cc"))]")
 
-/// A page of text with no text, filled with `background` (JSON).
+/// A card with no text, filled with `background` (JSON).
 private func card(_ background: String, transition: String? = nil) -> String {
     let arrival = transition.map { #", "transition": \#($0)"# } ?? ""
     return #"{"text": "", "background": \#(background)\#(arrival)}"#
 }
+
+private func card(colour: String) -> String { card("\"\(colour)\"") }
 
 private func pagedText(_ pages: String) -> String {
     #"{"pages": [{"id": "paged", "content": {"type": "pagedText", "pages": \#(pages)}}]}"#
@@ -121,8 +126,7 @@ private let halfTime = 0.15
 
     @Test func prevIsDisabledOnTheFirstPage() throws {
         let harness = try Harness(threeCards)
-        // Dimmed to the button style's 35 % over the page; Next is drawn at full strength.
-        #expect(isClose(harness.pixel(prevButton), theme.background.interpolated(to: theme.accent, 0.35).pixel))
+        #expect(isClose(harness.pixel(prevButton), dimmedButton))
         #expect(harness.pixel(nextButton) == theme.accent.pixel)
         let drawn = harness.player.framesDrawn
         harness.player.enqueue(tap(prevButton, downMs: 0, upMs: 50))
@@ -137,7 +141,7 @@ private let halfTime = 0.15
         harness.player.enqueue(tap(nextButton, downMs: 1000, upMs: 1050))
         harness.player.run()
         #expect(harness.page.index == 2)
-        #expect(isClose(harness.pixel(nextButton), theme.background.interpolated(to: theme.accent, 0.35).pixel))
+        #expect(isClose(harness.pixel(nextButton), dimmedButton))
         #expect(harness.pixel(prevButton) == theme.accent.pixel)
         harness.player.enqueue(tap(nextButton, downMs: 2000, upMs: 2050))
         harness.player.run()
@@ -147,18 +151,17 @@ private let halfTime = 0.15
 
     @Test func aButtonHighlightsWhilePressedAndFiresOnlyOnLiftInside() throws {
         let harness = try Harness(threeCards)
-        let pressed = theme.accent.interpolated(to: .black, PagedTextControls.pressedShade).pixel
         harness.player.enqueue(touches(#"""
             [{"t": 0, "type": "down", "id": 0, "x": 212, "y": 162}, {"t": 100, "type": "move", "id": 0, "x": 212, "y": 100},
              {"t": 200, "type": "move", "id": 0, "x": 220, "y": 170}, {"t": 300, "type": "move", "id": 0, "x": 212, "y": 100},
              {"t": 400, "type": "up", "id": 0}]
             """#))
         harness.player.run(until: 0.05)
-        #expect(harness.pixel(nextButton) == pressed)
+        #expect(harness.pixel(nextButton) == pressedButton)
         harness.player.run(until: 0.15)
         #expect(harness.pixel(nextButton) == theme.accent.pixel)
         harness.player.run(until: 0.25)
-        #expect(harness.pixel(nextButton) == pressed)
+        #expect(harness.pixel(nextButton) == pressedButton)
         harness.player.run()
         // Lifted off the button: nothing fires.
         #expect(harness.pixel(nextButton) == theme.accent.pixel)
@@ -255,7 +258,7 @@ private let halfTime = 0.15
     private static let config = """
         {"pages": [
           {"id": "paged", "left": "b", "right": "b", "axis": "horizontal",
-           "content": {"type": "pagedText", "pages": [\(card("\"#cc2222\"")), \(card("\"#22cc22\""))]}},
+           "content": {"type": "pagedText", "pages": [\(card(colour: "#cc2222")), \(card(colour: "#22cc22"))]}},
           {"id": "b", "left": "paged", "right": "paged", "content": {"type": "text", "title": "", "body": "", "background": "#2222cc"}}
         ]}
         """
@@ -276,10 +279,9 @@ private let halfTime = 0.15
 
     @Test func aDragStartingOnNextSwipesThePageWithoutPressingIt() throws {
         let (scene, player) = try makePlayer()
-        let pressed = theme.accent.interpolated(to: .black, PagedTextControls.pressedShade).pixel
         player.enqueue(drag(from: (x: 240, y: 162), dx: -120))
         player.run(until: 0.02)
-        #expect(player.screen[nextButton.x, nextButton.y] == pressed)
+        #expect(player.screen[nextButton.x, nextButton.y] == pressedButton)
         // Past the slop the swipe has the finger: the page follows it and the button lets go.
         player.run(until: 0.12)
         let offset = Int(scene.offset.rounded())
