@@ -194,17 +194,32 @@ extension KioskConfig {
             return .list(ListPage(title: title, items: items))
         case "pagedText":
             guard let f = reader.object(value, at: path, known: ["type", "pages", "transition"]) else { return nil }
-            let pages = (f.array("pages", nonEmpty: true, of: "strings") ?? []).enumerated().compactMap { i, v in
-                reader.string(v, at: f.path("pages") + "[\(i)]")
-            }
-            var transition = PageTransition()
-            if let t = f["transition"], let tf = reader.object(t, at: f.path("transition"), known: ["type", "subtype", "duration"]) {
+            /// `base` with the fields `value` names replaced.
+            func transition(_ value: JSONValue, at path: String, base: PageTransition) -> PageTransition? {
+                guard let tf = reader.object(value, at: path, known: ["type", "subtype", "duration"]) else { return nil }
+                var transition = base
                 if let k = tf.choice("type", TransitionKindName.self) { transition.kind = k.kind }
                 if let d = tf.choice("subtype", TransitionDirectionName.self) { transition.direction = d.direction }
                 // Longer than 10 s is a typo for milliseconds.
                 if let d = tf.number("duration", in: 0...10) { transition.duration = d }
+                return transition
             }
-            return .pagedText(PagedText(pages: pages, transition: transition))
+            let shared = f["transition"].flatMap { transition($0, at: f.path("transition"), base: PageTransition()) }
+                ?? PageTransition()
+            let entries = (f.array("pages", nonEmpty: true, of: "pages") ?? []).enumerated().compactMap { i, v -> PagedText.Entry? in
+                let at = f.path("pages") + "[\(i)]"
+                if case .string(let text) = v { return PagedText.Entry(text: text) }
+                guard case .object = v else {
+                    reader.report(at, "expected a string or an object with a \"text\", got \(v.shortDescription)")
+                    return nil
+                }
+                guard let e = reader.object(v, at: at, known: ["text", "background", "transition"]) else { return nil }
+                let text = e.string("text")
+                let background = e["background"].flatMap { readBackground($0, at: e.path("background"), reader: reader) }
+                let arrival = e["transition"].flatMap { transition($0, at: e.path("transition"), base: shared) }
+                return text.map { PagedText.Entry(text: $0, background: background, transition: arrival) }
+            }
+            return .pagedText(PagedText(entries: entries, transition: shared))
         case "photos":
             guard let f = reader.object(value, at: path, known: ["type", "images"]) else { return nil }
             let images = (f.array("images", nonEmpty: true, of: "PNG paths") ?? []).enumerated().compactMap { i, v in

@@ -125,9 +125,25 @@ public struct KioskConfig: Sendable, Equatable {
         public var detail: String
     }
 
+    /// Pages of text shown one at a time, turned with Prev and Next [transition-animations].
     public struct PagedText: Sendable, Equatable {
-        public var pages: [String]
+        public var entries: [Entry]
+        /// Brings in every page that has no transition of its own.
         public var transition: PageTransition
+
+        public struct Entry: Sendable, Equatable {
+            public var text: String
+            /// The card's fill; the theme's surface when nil.
+            public var background: Background?
+            /// Brings this page in, from either button; the fields it does not name are the content's.
+            public var transition: PageTransition?
+        }
+
+        /// The texts, in order.
+        public var pages: [String] { entries.map(\.text) }
+
+        /// The transition that brings in the page at `index`.
+        public func transition(arrivingAt index: Int) -> PageTransition { entries[index].transition ?? transition }
     }
 
     public struct PageTransition: Sendable, Equatable {

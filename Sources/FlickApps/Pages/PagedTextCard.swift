@@ -1,0 +1,39 @@
+import FlickRaster
+import FlickText
+import FlickUI
+
+/// One page of a paged-text page as a layer: its card and wrapped text on the page's background,
+/// rasterized so a transition only moves and blends it. Opaque to the corners, so a fade is one cross-fade.
+enum PagedTextCard {
+    /// As the other pages' cards, for a 1280x800 screen.
+    static let cornerRadius = 16.0
+
+    static func layer(_ entry: KioskConfig.PagedText.Entry, size: Size, context: PageContext) -> View {
+        let view = View(frame: Rect(origin: .zero, size: size))
+        view.shouldRasterize = true
+        view.content = ViewContent { canvas, bounds in
+            canvas.fill(bounds, color: context.theme.background)
+            let card = Path.roundedRect(bounds, radius: cornerRadius * context.scale)
+            canvas.fill(card, paint: paint(entry.background ?? .color(context.theme.surface), height: bounds.height))
+            guard let face = context.face(.regular) else { return }
+            let inset = context.margin, width = bounds.width - 2 * inset, height = bounds.height - 2 * inset
+            guard width > 0, height > 0 else { return }
+            let pixelSize = context.theme.titleSize * context.scale
+            // As many lines as fit; the last one ends in an ellipsis when the text is longer.
+            let lines = max(1, Int(height / face.metrics(pixelSize: pixelSize).lineHeight))
+            let text = TextLayout(entry.text, face: face, pixelSize: pixelSize,
+                                  options: .init(maxWidth: width, maxLines: lines))
+            canvas.draw(text, at: Point(x: inset, y: inset), color: context.theme.text)
+        }
+        return view
+    }
+
+    private static func paint(_ background: KioskConfig.Background, height: Double) -> Paint {
+        switch background {
+        case .color(let colour):
+            .solid(colour)
+        case .gradient(let colours):
+            .linearGradient(LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 0, y: height), colors: colours))
+        }
+    }
+}
