@@ -35,11 +35,14 @@ public final class ViewScene: Scene {
                                    completion: Animator<ObjectIdentifier>.Completion? = nil) {
         let target = ObjectIdentifier(view)
         let begin = animator.time
+        let slot = Slot(target: target, key: key.name)
         bindings.removeAll { $0.target == target && $0.key == key.name }
+        retargetedEnds[slot] = nil
         // The animator owns the handler, so it holds the animator weakly to leave no cycle behind.
-        animator.add(motion, for: target, key: key) { [weak view, unowned animator] finished in
+        animator.add(motion, for: target, key: key) { [weak self, weak view, unowned animator] finished in
+            let retargeted = self?.retargetedEnds.removeValue(forKey: slot) as? M.Value
             if finished, let view {
-                apply(view, motion.value(at: motion.endTime ?? (animator.time - begin)))
+                apply(view, retargeted ?? motion.value(at: motion.endTime ?? (animator.time - begin)))
             }
             completion?(finished)
         }
@@ -51,6 +54,23 @@ public final class ViewScene: Scene {
                 apply(view, value)
             }))
     }
+
+    /// Sends the running animation on `key` of `view` to `value` without a jump (the animator's retarget);
+    /// its completion then writes `value`. False when nothing animates the key.
+    @discardableResult
+    public func retarget<Value>(_ view: View, key: AnimationKey<Value>, to value: Value) -> Bool {
+        guard animator.retarget(ObjectIdentifier(view), key: key, to: value) else { return false }
+        retargetedEnds[Slot(target: ObjectIdentifier(view), key: key.name)] = value
+        return true
+    }
+
+    private struct Slot: Hashable {
+        var target: ObjectIdentifier
+        var key: String
+    }
+
+    /// Where retargeted animations now end, for their completions to write.
+    private var retargetedEnds: [Slot: Any] = [:]
 
     // MARK: Scene
 

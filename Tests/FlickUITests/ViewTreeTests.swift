@@ -395,3 +395,17 @@ private func samePixels(_ a: Surface, _ b: Surface) -> (x: Int, y: Int)? {
     scene.handle(.key(KeyEvent(keysym: 0xff0d, text: "\r", isPressed: true, time: 0)))
     #expect(events == 1)
 }
+
+@Test func aRetargetedAnimationEndsAtItsNewTarget() {
+    let scene = ViewScene(width: 100, height: 100)
+    let view = box(0, 40, 20, 20, red)
+    scene.root.addChild(view)
+    let key = AnimationKey<Double>("x")
+    scene.animate(view, key: key, with: Animation(from: 0.0, to: 80.0, duration: 1, curve: .linear),
+                  apply: { $0.frame.origin.x = $1 })
+    scene.advance(to: 0.5)
+    #expect(scene.retarget(view, key: key, to: 10.0))
+    scene.advance(to: 5)
+    #expect(!scene.animator.isAnimating)
+    #expect(view.frame.minX == 10)
+}

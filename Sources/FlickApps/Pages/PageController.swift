@@ -17,7 +17,7 @@ final class PageContext {
     let store: TodoStore?
 
     init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int,
-         store: TodoStore?) {
+         store: TodoStore? = nil) {
         self.scene = scene
         self.store = store
         self.theme = theme
@@ -59,6 +59,8 @@ protocol PageController: AnyObject {
     /// For the final state: the open detail item, the front photo.
     var detailIndex: Int? { get }
     var photoIndex: Int? { get }
+    /// For the final state: the paged-text page shown.
+    var textIndex: Int? { get }
     /// For the final state: the to-do list's items and the index being edited (to-do pages only).
     var todoState: (items: [TodoItem], editing: Int?)? { get }
 }
@@ -73,6 +75,7 @@ extension PageController {
     var isMoving: Bool { false }
     var detailIndex: Int? { nil }
     var photoIndex: Int? { nil }
+    var textIndex: Int? { nil }
 }
 
 extension TouchFrame {

@@ -14,6 +14,7 @@ final class PagedTextPage: PageController {
     let view: View
     /// The page of text at rest, or the one the running transition heads to; 0 is the first.
     private(set) var index = 0
+    var textIndex: Int? { index }
     private let content: KioskConfig.PagedText
     private let context: PageContext
     private let stage: PagedTextStage

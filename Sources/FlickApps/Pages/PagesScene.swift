@@ -95,7 +95,7 @@ public final class PagesScene: Scene {
     /// A finger is on the pages.
     public var isTracking: Bool { finger != nil }
 
-    /// The run's outcome, one JSON object: the page shown, the open detail and the front photo of that page,
+    /// The run's outcome, one JSON object: the page shown, the open detail, front photo and text page of it,
     /// and the to-do list (its items in order and the one being edited) of the config's to-do page.
     public func finalStateJSON() -> String {
         let current = controller(currentPage)
@@ -108,7 +108,8 @@ public final class PagesScene: Scene {
             editing = number(state.editing)
         }
         return "{\"page\": \(Self.jsonString(currentPage)), \"detail\": \(number(current.detailIndex)), "
-            + "\"photo\": \(number(current.photoIndex)), \"todo\": \(todo), \"editing\": \(editing)}"
+            + "\"photo\": \(number(current.photoIndex)), \"text\": \(number(current.textIndex)), "
+            + "\"todo\": \(todo), \"editing\": \(editing)}"
     }
 
     // MARK: Scene

@@ -70,7 +70,7 @@ private func pixel(_ player: VirtualClockPlayer, _ x: Int, _ y: Int) -> UInt32 {
         #expect(scene.currentPage == "b")
         #expect(scene.offset == 0)
         #expect(pixel(player, 5, 190) == green.pixel)
-        #expect(scene.finalStateJSON() == #"{"page": "b", "detail": null, "photo": null, "todo": null, "editing": null}"#)
+        #expect(scene.finalStateJSON() == #"{"page": "b", "detail": null, "photo": null, "text": null, "todo": null, "editing": null}"#)
     }
 
     @Test func shortFastFlickCommits() throws {
