@@ -27,7 +27,8 @@ final class ListPage: PageController {
     /// Layers in motion, following a finger or animated.
     private var move: DetailMove?
     private var isAnimating = false
-    private var fingerOnList = false
+    /// The finger the list follows; the detail's is in `touch`.
+    private var listFinger: TouchID?
     private var touch: DetailTouch?
 
     /// A finger on the detail.
@@ -66,12 +67,14 @@ final class ListPage: PageController {
     var ownAxes: Set<Axis> { [.vertical] }
 
     func handle(_ frame: TouchFrame) {
-        if touch == nil, !fingerOnList, let down = frame.events.first(where: { $0.phase == .down }) {
-            if detailIndex == nil && move == nil { fingerOnList = true } else { touch = detailTouch(down) }
+        if touch == nil, listFinger == nil, let down = frame.events.first(where: { $0.phase == .down }) {
+            if detailIndex == nil && move == nil { listFinger = down.id } else { touch = detailTouch(down) }
         }
-        guard fingerOnList else { return handleOnDetail(frame) }
+        guard let listFinger else { return handleOnDetail(frame) }
         screen.list.handle(frame)
-        if frame.events.contains(where: { $0.phase == .up || $0.phase == .cancel }) { fingerOnList = false }
+        if frame.events.contains(where: { $0.id == listFinger && ($0.phase == .up || $0.phase == .cancel) }) {
+            self.listFinger = nil
+        }
     }
 
     func advance(to time: Double) { screen.updateLayer() }
@@ -86,16 +89,14 @@ final class ListPage: PageController {
     }
 
     private func handleOnDetail(_ frame: TouchFrame) {
-        guard var touch else { return }
-        let events = frame.events.filter { $0.id == touch.id }
-        guard !events.isEmpty else { return }
-        let ended = events.contains { $0.phase == .up || $0.phase == .cancel }
+        guard var touch, let mine = frame.only(touch.id) else { return }
+        let ended = mine.events.contains { $0.phase == .up || $0.phase == .cancel }
         switch touch.role {
         case .ignored:
             break
         case .back:
             guard let back = shownDetail.back else { break }
-            for event in events {
+            for event in mine.events {
                 switch event.phase {
                 case .down: break
                 case .move: back.touchMoved(to: event.position.point)
@@ -104,7 +105,7 @@ final class ListPage: PageController {
                 }
             }
         case .swipe:
-            touch.swipe.handle(TouchFrame(time: frame.time, events: events))
+            touch.swipe.handle(mine)
             if touch.swipe.state.isActive {
                 let grab = touch.grab ?? touch.swipe.offset
                 touch.grab = grab
