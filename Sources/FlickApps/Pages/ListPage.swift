@@ -9,10 +9,11 @@ import FlickUI
 /// and on release pushes it home or snaps back; past the first or last item the view resists, and a flick
 /// there gets the seed's bounce. The back control, or a drag from the left edge, pushes the list back in
 /// from the left. Every push is the seed's 0.3 s ease-out on the scene's animator; a touch that lands
-/// while one runs is ignored.
+/// while one runs is ignored. A tap on a list still coasting only stops it, as on iOS (`ListView`).
 final class ListPage: PageController {
     static let pushTiming = Timing(duration: 0.3, curve: .easeOut) // the seed's CATransition push, kCAMediaTimingFunctionEaseOut
-    /// A drag right that starts this close to the left edge goes back to the list, as iOS's back swipe.
+    /// A drag right that starts this close to the left edge goes back to the list (iOS's back swipe); about
+    /// half a fingertip, so a drag on the text itself still turns to the previous item.
     static let backEdge = Millimetres(5)
 
     let view: View
