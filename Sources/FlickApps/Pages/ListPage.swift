@@ -1,11 +1,229 @@
+import FlickGestures
+import FlickMotion
 import FlickRaster
 import FlickUI
 
-/// Placeholder until built: draws the page's placeholder card.
+/// A list of items and their details [flick-between-detail-views]. The list scrolls vertically (horizontal
+/// drags on it still swipe the kiosk's pages); a tap on a row pushes its detail in from the right. On a
+/// detail a horizontal drag pulls the next item in from the right or the previous one from the left, 1:1,
+/// and on release pushes it home or snaps back; past the first or last item the view resists, and a flick
+/// there gets the seed's bounce. The back control, or a drag from the left edge, pushes the list back in
+/// from the left. Every push is the seed's 0.3 s ease-out on the scene's animator; a touch that lands
+/// while one runs is ignored. A tap on a list still coasting only stops it, as on iOS (`ListView`).
 final class ListPage: PageController {
+    static let pushTiming = Timing(duration: 0.3, curve: .easeOut) // the seed's CATransition push, kCAMediaTimingFunctionEaseOut
+    /// A drag right that starts this close to the left edge goes back to the list (iOS's back swipe); about
+    /// half a fingertip, so a drag on the text itself still turns to the previous item.
+    static let backEdge = Millimetres(5)
+
     let view: View
+    /// The open item (or the one a push is heading to); nil on the list.
+    private(set) var detailIndex: Int?
+    private let items: [KioskConfig.ListItem]
+    private let context: PageContext
+    private let screen: ListScreen
+    private var shownDetail: DetailView
+    /// Shows the item a drag or flick brings in.
+    private var spareDetail: DetailView
+    /// Layers in motion, following a finger or animated.
+    private var move: DetailMove?
+    private var isAnimating = false
+    /// The finger the list follows; the detail's is in `touch`.
+    private var listFinger: TouchID?
+    private var touch: DetailTouch?
+
+    /// A finger on the detail.
+    private struct DetailTouch {
+        enum Role {
+            /// Landed while a push ran.
+            case ignored
+            case back
+            case swipe
+        }
+
+        let id: TouchID
+        let role: Role
+        var swipe: SwipeRecognizer
+        let fromEdge: Bool
+        /// The swipe's offset when it began: the layers follow from there instead of jumping by the slop.
+        var grab: Double?
+    }
 
     init(_ page: KioskConfig.Page, content: KioskConfig.ListPage, context: PageContext, artwork: PageArtwork) {
-        view = StaticPage(page, artwork: artwork).view
+        let style = ListStyle(context)
+        self.context = context
+        items = content.items
+        view = View(frame: style.bounds, background: .solid(context.theme.background))
+        view.clipsToBounds = true
+        screen = ListScreen(title: content.title, items: items, style: style, context: context)
+        shownDetail = DetailView(listTitle: content.title, style: style)
+        spareDetail = DetailView(listTitle: content.title, style: style)
+        view.addChild(screen.view)
+        screen.list.onSelect = { [unowned self] in open($0) }
+        for detail in [shownDetail, spareDetail] { detail.back?.action = { [unowned self] in goBack() } }
+    }
+
+    func takesTouch(at point: Point) -> Bool { detailIndex != nil || move != nil }
+
+    var ownAxes: Set<Axis> { [.vertical] }
+
+    func handle(_ frame: TouchFrame) {
+        if touch == nil, listFinger == nil, let down = frame.events.first(where: { $0.phase == .down }) {
+            if detailIndex == nil && move == nil { listFinger = down.id } else { touch = detailTouch(down) }
+        }
+        guard let listFinger else { return handleOnDetail(frame) }
+        screen.list.handle(frame)
+        if frame.events.contains(where: { $0.id == listFinger && ($0.phase == .up || $0.phase == .cancel) }) {
+            self.listFinger = nil
+        }
+    }
+
+    func advance(to time: Double) { screen.updateLayer() }
+
+    // MARK: Detail touches
+
+    private func detailTouch(_ down: TouchEvent) -> DetailTouch {
+        let role: DetailTouch.Role = isAnimating ? .ignored
+            : shownDetail.back?.touchDown(at: down.position.point) == true ? .back : .swipe
+        return DetailTouch(id: down.id, role: role, swipe: SwipeRecognizer(metrics: context.metrics, axes: [.horizontal]),
+                           fromEdge: down.position.x < context.metrics.pixels(Self.backEdge))
+    }
+
+    private func handleOnDetail(_ frame: TouchFrame) {
+        guard var touch, let mine = frame.only(touch.id) else { return }
+        let ended = mine.events.contains { $0.phase == .up || $0.phase == .cancel }
+        switch touch.role {
+        case .ignored:
+            break
+        case .back:
+            guard let back = shownDetail.back else { break }
+            for event in mine.events {
+                switch event.phase {
+                case .down: break
+                case .move: back.touchMoved(to: event.position.point)
+                case .up: back.touchUp(at: event.position.point)
+                case .cancel: back.touchCancelled()
+                }
+            }
+        case .swipe:
+            touch.swipe.handle(mine)
+            if touch.swipe.state.isActive {
+                let grab = touch.grab ?? touch.swipe.offset
+                touch.grab = grab
+                follow(touch.swipe.offset - grab, fromEdge: touch.fromEdge)
+            }
+            if ended { release(touch.swipe.decision) }
+        }
+        self.touch = ended ? nil : touch
+    }
+
+    /// The shown detail `offset` pixels from rest (positive: right), the neighbour that way beside it.
+    private func follow(_ offset: Double, fromEdge: Bool) {
+        guard let index = detailIndex else { return }
+        let direction: Transition.Direction = offset < 0 ? .fromRight : .fromLeft
+        if move?.direction != direction {
+            move?.incoming?.removeFromParent()
+            move = makeMove(from: index, direction: direction, fromEdge: fromEdge)
+        }
+        let progress = abs(offset) / Double(context.width)
+        let resists = move?.incoming == nil
+        move?.place(atProgress: resists ? progress * PagesScene.rubberBandFactor : progress)
+    }
+
+    private func makeMove(from index: Int, direction: Transition.Direction, fromEdge: Bool) -> DetailMove {
+        let destination: DetailMove.Destination? = switch direction {
+        case .fromRight: index + 1 < items.count ? .item(index + 1) : nil
+        default: fromEdge ? .list : index > 0 ? .item(index - 1) : nil
+        }
+        var incoming: View?
+        switch destination {
+        case .item(let next)?:
+            spareDetail.show(items[next])
+            incoming = spareDetail.view
+        case .list?:
+            incoming = screen.view
+        case nil:
+            incoming = nil
+        }
+        if let incoming { view.addChild(incoming) }
+        return DetailMove(to: destination, from: direction, shown: shownDetail.view, incoming: incoming)
+    }
+
+    /// Pushes home what the swipe committed to, bounces when there is nothing that way, else snaps back.
+    private func release(_ decision: SwipeDecision?) {
+        guard let move else { return }
+        let committed: Transition.Direction? = switch decision {
+        case .commit(.left)?: .fromRight
+        case .commit(.right)?: .fromLeft
+        default: nil
+        }
+        guard committed == move.direction else { return run(to: 0) }
+        if move.destination == nil { bounce() } else { run(to: 1) }
+    }
+
+    // MARK: Pushes
+
+    private func open(_ index: Int) {
+        guard move == nil else { return }
+        shownDetail.show(items[index])
+        view.addChild(shownDetail.view)
+        move = DetailMove(to: .item(index), from: .fromRight, shown: screen.view, incoming: shownDetail.view)
+        move?.place(atProgress: 0)
+        run(to: 1)
+    }
+
+    private func goBack() {
+        guard move == nil, detailIndex != nil else { return }
+        view.addChild(screen.view)
+        move = DetailMove(to: .list, from: .fromLeft, shown: shownDetail.view, incoming: screen.view)
+        move?.place(atProgress: 0)
+        run(to: 1)
+    }
+
+    /// Runs the move from where it is to `target`: 1 arrives, 0 goes back to where it started.
+    private func run(to target: Double) {
+        guard let move else { return }
+        if target == 1 {
+            switch move.destination {
+            case .item(let index)?: detailIndex = index
+            case .list?:
+                detailIndex = nil
+                screen.list.clearSelection()
+            case nil: break
+            }
+        }
+        guard move.progress != target else { return finish(arrived: target == 1) }
+        let transition = Transition(.push, from: move.direction, timing: Self.pushTiming,
+                                    startProgress: move.progress, endProgress: target)
+        animate(transition) { [unowned self] in finish(arrived: target == 1) }
+    }
+
+    /// The seed's bounce at an end: pushed out to a quarter, and when that leg ends, back.
+    private func bounce() {
+        guard let move else { return }
+        var (out, back) = Transition.edgeBounce(from: move.direction)
+        out.startProgress = move.progress
+        animate(out) { [unowned self] in
+            animate(back) { [unowned self] in finish(arrived: false) }
+        }
+    }
+
+    private func animate(_ transition: Transition, then done: @escaping () -> Void) {
+        isAnimating = true
+        context.scene.animate(view, key: .transitionProgress, with: transition.animation,
+                              apply: { [unowned self] _, progress in move?.place(atProgress: progress) },
+                              completion: { finished in if finished { done() } })
+    }
+
+    private func finish(arrived: Bool) {
+        guard let move else { return }
+        if arrived {
+            move.shown.removeFromParent()
+            if move.incoming === spareDetail.view { swap(&shownDetail, &spareDetail) }
+        } else {
+            move.incoming?.removeFromParent()
+        }
+        self.move = nil
+        isAnimating = false
     }
 }
