@@ -137,6 +137,7 @@ public final class PagesScene: Scene {
                 let last = mine.events[mine.events.count - 1]
                 controller(currentPage).handle(.cancelling(finger, at: last.position, time: mine.time))
                 route = .swipe
+                becomeLayer(currentPage)
             } else {
                 controller(currentPage).handle(mine)
                 if ended { release() }
@@ -196,7 +197,7 @@ public final class PagesScene: Scene {
             }
         }
         swipe = SwipeRecognizer(metrics: metrics, axes: axes)
-        if route != .page { prepareSlide() }
+        if route != .page { prepareSlide(includingCurrent: route == .swipe) }
     }
 
     private func follow(_ locked: Axis) {
@@ -328,18 +329,20 @@ public final class PagesScene: Scene {
         }
     }
 
-    /// Before a drag: the current page and every neighbour become one layer each, rendered now, so the
-    /// drag only copies them and never waits for one.
-    private func prepareSlide() {
-        var ids = [currentPage]
+    /// At touch down: every neighbour becomes one layer, rendered now, so a drag only copies it and never
+    /// waits for one. The current page follows when the swipe claims the touch: until then the touch may
+    /// be the page's own (a list scrolling), which a page-sized layer would have to redraw every frame.
+    private func prepareSlide(includingCurrent: Bool) {
         for direction in PageGraph.Direction.allCases {
-            if let id = graph.neighbour(of: currentPage, direction) { ids.append(id) }
+            if let id = graph.neighbour(of: currentPage, direction), id != currentPage { becomeLayer(id) }
         }
-        for id in ids {
-            let view = controller(id).view
-            view.shouldRasterize = true
-            scene.tree.prepareCaches(in: view)
-        }
+        if includingCurrent { becomeLayer(currentPage) }
+    }
+
+    private func becomeLayer(_ id: String) {
+        let view = controller(id).view
+        view.shouldRasterize = true
+        scene.tree.prepareCaches(in: view)
     }
 
     /// At rest pages draw their views directly again (their own animations then redraw only what moves), and
