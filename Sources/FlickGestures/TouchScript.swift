@@ -21,18 +21,18 @@ public struct TouchScript: Hashable, Sendable {
         } catch {
             throw TouchScriptError(file: url.lastPathComponent, message: "cannot read \(url.path): \(error)")
         }
-        try self.init(json: bytes, name: url.lastPathComponent)
+        try self.init(bytes: bytes, name: url.lastPathComponent)
     }
 
     /// `name` is how errors refer to the script, normally its file name.
     public init(json: Data, name: String) throws(TouchScriptError) {
-        try self.init(json: [UInt8](json), name: name)
+        try self.init(bytes: [UInt8](json), name: name)
     }
 
-    private init(json: [UInt8], name: String) throws(TouchScriptError) {
+    private init(bytes: [UInt8], name: String) throws(TouchScriptError) {
         let root: JSONValue
         do {
-            root = try JSONParser.parse(json)
+            root = try JSONParser.parse(bytes)
         } catch {
             throw TouchScriptError(file: name, message: "invalid JSON at \(error)")
         }
@@ -52,8 +52,8 @@ public struct TouchScript: Hashable, Sendable {
         for event in events {
             var fields = ["\"t\": \(millisecondsText(event.time))", "\"type\": \"\(event.phase.rawValue)\"", "\"id\": \(event.id.rawValue)"]
             if event.phase == .down || event.phase == .move {
-                fields.append("\"x\": \(JSONValue.text(event.position.x))")
-                fields.append("\"y\": \(JSONValue.text(event.position.y))")
+                fields.append("\"x\": \(JSONValue.numberText(event.position.x))")
+                fields.append("\"y\": \(JSONValue.numberText(event.position.y))")
             }
             lines.append("  {" + fields.joined(separator: ", ") + "}")
         }
@@ -112,7 +112,7 @@ private struct ScriptReader {
             throw fail("t", "expected milliseconds from the start (a number from 0), got \(tValue.shortDescription)")
         }
         if let lastTime, ms < lastTime.ms {
-            throw fail("t", "expected a time at or after the previous event's \(JSONValue.text(lastTime.ms)), got \(JSONValue.text(ms))")
+            throw fail("t", "expected a time at or after the previous event's \(JSONValue.numberText(lastTime.ms)), got \(JSONValue.numberText(ms))")
         }
         let time = Microseconds((ms * 1000).rounded())
 
@@ -134,7 +134,7 @@ private struct ScriptReader {
 
         if lastTime?.time != time { inFrame.removeAll() }
         if let other = inFrame[id] {
-            throw fail(nil, "\(id) already has an event at t = \(JSONValue.text(ms)) ([\(other)]); one event per finger per frame")
+            throw fail(nil, "\(id) already has an event at t = \(JSONValue.numberText(ms)) ([\(other)]); one event per finger per frame")
         }
         switch phase {
         case .down:

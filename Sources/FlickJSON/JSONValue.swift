@@ -13,7 +13,7 @@ public enum JSONValue: Sendable {
         switch self {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
-        case .number(let n): Self.text(n)
+        case .number(let n): Self.numberText(n)
         case .string(let s): "\"\(s)\""
         case .array: "an array"
         case .object: "an object"
@@ -21,7 +21,7 @@ public enum JSONValue: Sendable {
     }
 
     /// A number as JSON text, without a pointless ".0".
-    public static func text(_ number: Double) -> String {
+    public static func numberText(_ number: Double) -> String {
         // Int64, not Int: Int is 32 bits on the armv7 panels.
         number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }

@@ -39,7 +39,8 @@ struct PageBenchmark {
 
     private func ratio(_ name: String, _ medians: [Double], limit: Double) -> Figure {
         let r = medians[0] / medians[1]
-        return Figure(name: name, value: "\((medians[0] / 1e6).formatted(decimals: 3)) ms = \(r.formatted(decimals: 2)) × copy (\((medians[1] / 1e6).formatted(decimals: 3)) ms)",
+        func ms(_ ns: Double) -> String { (ns / 1e6).formatted(decimals: 3) }
+        return Figure(name: name, value: "\(ms(medians[0])) ms = \(r.formatted(decimals: 2)) × copy (\(ms(medians[1])) ms)",
                       target: "≤ \(limit.formatted(decimals: 1)) ×", met: r <= limit)
     }
 

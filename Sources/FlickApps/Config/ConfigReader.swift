@@ -1,3 +1,4 @@
+// Exported until KioskConfig+Loading.swift imports FlickJSON itself; then a plain import.
 @_exported import FlickJSON
 import FlickRaster
 
