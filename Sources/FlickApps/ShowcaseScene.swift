@@ -1,6 +1,6 @@
 import FlickRaster
 import FlickText
-import Foundation
+import Glibc
 
 /// The built-in scene `flick render` draws: text in three sizes and scripts, rounded cards with
 /// gradients, an image, strokes and translucency — one picture of everything the raster can do.

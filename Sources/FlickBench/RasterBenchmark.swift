@@ -1,6 +1,6 @@
 import FlickRaster
 import FlickText
-import Foundation
+import Glibc
 
 /// Another implementation of the same operations, measured in the same run (pixman, in its own target).
 public protocol ReferenceRenderer {
@@ -44,13 +44,13 @@ public enum RasterBenchmark {
     }
 
     public static func format(_ row: BenchRow, withReference: Bool) -> String {
-        func ms(_ ns: Double) -> String { String(format: "%.3f", ns / 1e6) }
+        func ms(_ ns: Double) -> String { (ns / 1e6).formatted(decimals: 3) }
         var line = pad(row.size.description, 10) + pad(row.operation.rawValue, 20) + pad(ms(row.flickNanos), 10, right: true)
             + pad("\(row.operation.baseline.rawValue) \(ms(row.baselineNanos))", 18, right: true)
-            + pad(String(format: "%.2f", row.flickNanos / row.baselineNanos), 11, right: true)
+            + pad((row.flickNanos / row.baselineNanos).formatted(decimals: 2), 11, right: true)
         if withReference {
             if let ref = row.referenceNanos {
-                line += pad(ms(ref), 12, right: true) + pad(String(format: "%.2f", row.flickNanos / ref), 14, right: true)
+                line += pad(ms(ref), 12, right: true) + pad((row.flickNanos / ref).formatted(decimals: 2), 14, right: true)
             } else {
                 line += pad("—", 12, right: true) + pad("—", 14, right: true)
             }

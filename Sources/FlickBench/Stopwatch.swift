@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Wall-clock timing on CLOCK_MONOTONIC: the median of repeated runs, after warm-up.
 public enum Stopwatch {

@@ -1,5 +1,5 @@
 import CDRM
-import Foundation
+import Glibc
 
 /// A connector as the kernel reports it.
 public struct Connector: Sendable {
@@ -63,8 +63,14 @@ public final class DRMDevice {
 
     /// `/dev/dri/card*`, sorted.
     public static func cardPaths(in directory: String = "/dev/dri") -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasPrefix("card") }.sorted().map { "\(directory)/\($0)" }
+        guard let listing = opendir(directory) else { return [] }
+        defer { closedir(listing) }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("card") { names.append(name) }
+        }
+        return names.sorted().map { "\(directory)/\($0)" }
     }
 
     private func fail(_ call: String, _ code: Int32 = errno) -> DRMError {

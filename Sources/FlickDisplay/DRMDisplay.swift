@@ -1,5 +1,5 @@
 import FlickRaster
-import Foundation
+import Glibc
 
 public struct DRMConfiguration: Sendable {
     /// `/dev/dri/cardN`; nil: the first card with a connected connector.

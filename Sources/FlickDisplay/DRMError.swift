@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A DRM/KMS failure, said in one line: the device, what failed, and what to do about it.
 public struct DRMError: Error, CustomStringConvertible, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FlickRaster
 
 /// A video mode a connector offers, with libdrm's own description kept for setting it.
 public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
@@ -18,7 +18,7 @@ public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var refreshHz: Double { Double(refreshMillihertz) / 1000 }
-    public var description: String { "\(width)x\(height)@\(String(format: "%.2f", refreshHz))" }
+    public var description: String { "\(width)x\(height)@\(refreshHz.formatted(decimals: 2))" }
 }
 
 /// What the configuration asks for: `WxH` or `WxH@Hz`.

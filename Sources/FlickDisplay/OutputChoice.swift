@@ -10,7 +10,7 @@ public struct OutputChoice: Sendable {
                               connectorName: String? = nil, mode request: ModeRequest? = nil) throws -> OutputChoice {
         let connector: Connector
         if let connectorName {
-            guard let named = connectors.first(where: { $0.name.caseInsensitiveCompare(connectorName) == .orderedSame }) else {
+            guard let named = connectors.first(where: { $0.name.lowercased() == connectorName.lowercased() }) else {
                 throw DRMError(device: device, .connectorNotFound(connectorName, available: connectors.map(\.name)))
             }
             guard named.isConnected else { throw DRMError(device: device, .connectorDisconnected(named.name)) }
@@ -37,5 +37,3 @@ public struct OutputChoice: Sendable {
         throw DRMError(device: device, .noCRTC(connector: connector.name))
     }
 }
-
-import Foundation

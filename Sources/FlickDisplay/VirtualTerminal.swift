@@ -1,5 +1,5 @@
 import CLinux
-import Foundation
+import Glibc
 
 /// The text console Flick runs on. While Flick shows frames the VT is in graphics mode (no cursor
 /// blinking through, no console blanking) and its keyboard is off (keys reach Flick through libinput,

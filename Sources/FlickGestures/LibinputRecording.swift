@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A capture made with `libinput record`: for each recorded device its evdev axis ranges and the kernel events,
 /// which `touchScript` turns into the touch stream the screen would have seen.
@@ -55,11 +55,14 @@ public struct LibinputRecording: Hashable, Sendable {
     public var devices: [Device]
 
     public init(contentsOf url: URL) throws(LibinputRecordingError) {
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            bytes = try readFile(atPath: url.path)
         } catch {
-            throw LibinputRecordingError(file: url.lastPathComponent, message: "cannot read \(url.path): \(oneLine(error))")
+            throw LibinputRecordingError(file: url.lastPathComponent, message: "cannot read \(url.path): \(error)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw LibinputRecordingError(file: url.lastPathComponent, message: "not UTF-8 text")
         }
         try self.init(yaml: text, name: url.lastPathComponent)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FlickJSON
+import FoundationEssentials
 
 /// A recorded or written stream of touches, as JSON: an array of
 /// `{"t": 120.5, "type": "down", "id": 0, "x": 640, "y": 400}` where `t` is milliseconds from the start, `type`
@@ -14,25 +15,29 @@ public struct TouchScript: Hashable, Sendable {
     public var frames: [TouchFrame] { TouchFrame.frames(grouping: events) }
 
     public init(contentsOf url: URL) throws(TouchScriptError) {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            bytes = try readFile(atPath: url.path)
         } catch {
-            throw TouchScriptError(file: url.lastPathComponent, message: "cannot read \(url.path): \(oneLine(error))")
+            throw TouchScriptError(file: url.lastPathComponent, message: "cannot read \(url.path): \(error)")
         }
-        try self.init(json: data, name: url.lastPathComponent)
+        try self.init(bytes: bytes, name: url.lastPathComponent)
     }
 
     /// `name` is how errors refer to the script, normally its file name.
     public init(json: Data, name: String) throws(TouchScriptError) {
+        try self.init(bytes: [UInt8](json), name: name)
+    }
+
+    private init(bytes: [UInt8], name: String) throws(TouchScriptError) {
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: json)
+            root = try JSONParser.parse(bytes)
         } catch {
-            throw TouchScriptError(file: name, message: "not valid JSON: \(syntaxProblem(in: json) ?? oneLine(error))")
+            throw TouchScriptError(file: name, message: "invalid JSON at \(error)")
         }
         guard case .array(let items) = root else {
-            throw TouchScriptError(file: name, message: "expected an array of touch events, got \(root.summary)")
+            throw TouchScriptError(file: name, message: "expected an array of touch events, got \(root.shortDescription)")
         }
         var reader = ScriptReader(file: name)
         for (index, item) in items.enumerated() {
@@ -47,8 +52,8 @@ public struct TouchScript: Hashable, Sendable {
         for event in events {
             var fields = ["\"t\": \(millisecondsText(event.time))", "\"type\": \"\(event.phase.rawValue)\"", "\"id\": \(event.id.rawValue)"]
             if event.phase == .down || event.phase == .move {
-                fields.append("\"x\": \(numberText(event.position.x))")
-                fields.append("\"y\": \(numberText(event.position.y))")
+                fields.append("\"x\": \(JSONValue.numberText(event.position.x))")
+                fields.append("\"y\": \(JSONValue.numberText(event.position.y))")
             }
             lines.append("  {" + fields.joined(separator: ", ") + "}")
         }
@@ -88,30 +93,32 @@ private struct ScriptReader {
         func fail(_ field: String?, _ message: String) -> TouchScriptError {
             TouchScriptError(file: file, location: "[\(index)]" + (field.map { ".\($0)" } ?? ""), message: message)
         }
-        guard case .object(let fields) = item else {
-            throw fail(nil, "expected an object like {\"t\": 0, \"type\": \"down\", \"id\": 0, \"x\": 10, \"y\": 20}, got \(item.summary)")
+        guard case .object(let entries) = item else {
+            throw fail(nil, "expected an object like {\"t\": 0, \"type\": \"down\", \"id\": 0, \"x\": 10, \"y\": 20}, got \(item.shortDescription)")
         }
-        for key in fields.keys.sorted() where !["t", "type", "id", "x", "y"].contains(key) {
+        for (key, _) in entries where !["t", "type", "id", "x", "y"].contains(key) {
             throw fail(nil, "unknown field \"\(key)\" (expected t, type, id, x, y)")
         }
+        // The parser rejects duplicate fields, so the keys are unique.
+        let fields = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) })
 
         guard let typeValue = fields["type"] else { throw fail("type", "missing; expected one of down/move/up/cancel") }
         guard case .string(let typeName) = typeValue, let phase = TouchEvent.Phase(rawValue: typeName) else {
-            throw fail("type", "expected one of down/move/up/cancel, got \(typeValue.summary)")
+            throw fail("type", "expected one of down/move/up/cancel, got \(typeValue.shortDescription)")
         }
 
         guard let tValue = fields["t"] else { throw fail("t", "missing; expected milliseconds from the start") }
         guard case .number(let ms) = tValue, ms >= 0, ms <= Self.latest else {
-            throw fail("t", "expected milliseconds from the start (a number from 0), got \(tValue.summary)")
+            throw fail("t", "expected milliseconds from the start (a number from 0), got \(tValue.shortDescription)")
         }
         if let lastTime, ms < lastTime.ms {
-            throw fail("t", "expected a time at or after the previous event's \(numberText(lastTime.ms)), got \(numberText(ms))")
+            throw fail("t", "expected a time at or after the previous event's \(JSONValue.numberText(lastTime.ms)), got \(JSONValue.numberText(ms))")
         }
         let time = Microseconds((ms * 1000).rounded())
 
         guard let idValue = fields["id"] else { throw fail("id", "missing; expected the finger, a whole number from 0") }
         guard case .number(let idNumber) = idValue, idNumber == idNumber.rounded(), idNumber >= -1, idNumber <= 1_000_000 else {
-            throw fail("id", "expected the finger, a whole number from 0 (or -1 for the pointer), got \(idValue.summary)")
+            throw fail("id", "expected the finger, a whole number from 0 (or -1 for the pointer), got \(idValue.shortDescription)")
         }
         let id = TouchID(rawValue: Int(idNumber))
 
@@ -127,7 +134,7 @@ private struct ScriptReader {
 
         if lastTime?.time != time { inFrame.removeAll() }
         if let other = inFrame[id] {
-            throw fail(nil, "\(id) already has an event at t = \(numberText(ms)) ([\(other)]); one event per finger per frame")
+            throw fail(nil, "\(id) already has an event at t = \(JSONValue.numberText(ms)) ([\(other)]); one event per finger per frame")
         }
         switch phase {
         case .down:
@@ -154,73 +161,10 @@ private struct ScriptReader {
     ) throws(TouchScriptError) -> Double {
         guard let value = fields[key] else { throw fail(key, "missing; down and move events need x and y in screen pixels") }
         guard case .number(let number) = value, number.isFinite else {
-            throw fail(key, "expected a number of screen pixels, got \(value.summary)")
+            throw fail(key, "expected a number of screen pixels, got \(value.shortDescription)")
         }
         return number
     }
-}
-
-/// Just enough JSON to say precisely what is wrong with a script.
-private enum JSONValue: Decodable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let array = try? container.decode([JSONValue].self) {
-            self = .array(array)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    var summary: String {
-        switch self {
-        case .null: "null"
-        case .bool(let b): "\(b)"
-        case .number(let n): numberText(n)
-        case .string(let s): "\"\(s)\""
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
-}
-
-/// JSONSerialization says what is wrong and where ("Invalid value around character 9."); JSONDecoder only that
-/// something is. The offset becomes a line and column, which is what a person editing the file needs.
-private func syntaxProblem(in data: Data) -> String? {
-    do {
-        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        return nil
-    } catch {
-        guard var text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
-        if text.hasSuffix(".") { text.removeLast() }
-        if let range = text.range(of: "around character "), let offset = Int(text[range.upperBound...]), offset <= data.count {
-            let before = data.prefix(offset)
-            let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
-            let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-            text += " (line \(line), column \(column))"
-        }
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    }
-}
-
-/// A JSON number without a pointless ".0".
-func numberText(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
 }
 
 private func millisecondsText(_ time: Microseconds) -> String {
@@ -230,12 +174,4 @@ private func millisecondsText(_ time: Microseconds) -> String {
     digits = String(repeating: "0", count: 3 - digits.count) + digits
     while digits.hasSuffix("0") { digits.removeLast() }
     return (time < 0 && whole == 0 ? "-0" : String(whole)) + "." + digits
-}
-
-func oneLine(_ error: any Error) -> String {
-    var text = String(describing: error)
-    if let decoding = error as? DecodingError, case .dataCorrupted(let context) = decoding {
-        text = context.underlyingError.map { String(describing: $0) } ?? context.debugDescription
-    }
-    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
 }

@@ -1,6 +1,6 @@
 import CLibInput
 import FlickGestures
-import Foundation
+import Glibc
 
 /// Touches, pointer and keys from libinput's udev backend on one seat. Devices plugged in or out while
 /// Flick runs come and go with it. Devices are opened with plain open(2): no logind needed, the user

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A released scroll with ends, UIScrollView's: it coasts as a `Decay`, and where it would pass an end of
 /// `bounds` a spring takes over at that end with the speed the coast had there, carries it out past the end

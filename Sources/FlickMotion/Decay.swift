@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A released scroll coasting to a stop, UIScrollView's deceleration: the velocity shrinks by `rate` every
 /// millisecond, v(t) = v₀·rate^(1000·t), so the value travels v₀ / (1000·ln(1 / rate)) in all. Complete once

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A 2D vector in screen coordinates (x right, y down): offsets, positions and velocities of the
 /// dynamics and the transitions. FlickUI converts it to and from the raster's `Point`.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// x' = a·x + c·y + tx, y' = b·x + d·y + ty (the CGAffineTransform layout).
 public struct AffineTransform: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import CPNG
-import Foundation
+import Glibc
 
 public struct PNGError: Error, CustomStringConvertible {
     public let path: String
@@ -10,7 +10,7 @@ public struct PNGError: Error, CustomStringConvertible {
 extension Surface {
     /// Reads a PNG of any colour type into premultiplied pixels. A damaged file throws, naming it.
     public static func readPNG(path: String) throws -> Surface {
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard access(path, F_OK) == 0 else {
             throw PNGError(path: path, reason: "no such file")
         }
         var image = png_image()

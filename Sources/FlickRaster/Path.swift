@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A vector outline: subpaths of lines, quadratic and cubic Béziers.
 public struct Path: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 public enum FontWeight: Hashable, Sendable, CaseIterable {
     case regular, bold
@@ -89,10 +89,7 @@ public final class FontCollection {
         .appendingPathComponent("Fonts").path
 
     public static func currentExecutablePath() -> String? {
-        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            return resolved
-        }
-        return Bundle.main.executablePath
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     }
 
     private static func holdsFonts(_ directory: String) -> Bool {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The table directory at the start of a TrueType/OpenType file, read only to catch truncation:
 /// FreeType silently drops tables that run past the end of the file and opens what is left.
@@ -12,19 +12,18 @@ struct SFNTDirectory {
 
     /// nil when the file is not a single sfnt (a collection, or not a font at all): FreeType judges those.
     init?(path: String) {
-        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? file.close() }
-        guard let header = try? file.read(upToCount: 12), header.count == 12 else { return nil }
-        let bytes = [UInt8](header)
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        guard let bytes = Self.read(file, count: 12) else { return nil }
         let version = Self.uint32(bytes, 0)
         guard version == 0x0001_0000 || version == 0x4F54_544F /* OTTO */ || version == 0x7472_7565 /* true */
         else { return nil }
         let count = Int(bytes[4]) << 8 | Int(bytes[5])
-        guard let raw = try? file.read(upToCount: count * 16), raw.count == count * 16 else {
+        guard let entries = Self.read(file, count: count * 16) else {
             tables = []
             return
         }
-        let entries = [UInt8](raw)
         tables = (0..<count).map { i in
             let base = i * 16
             let tag = String(decoding: entries[base..<base + 4], as: UTF8.self)
@@ -39,7 +38,22 @@ struct SFNTDirectory {
     }
 
     static func fileSize(_ path: String) -> UInt64? {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.uint64Value
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return UInt64(info.st_size)
+    }
+
+    /// The next `count` bytes of `file`, or nil when it ends sooner or cannot be read.
+    private static func read(_ file: Int32, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress! + filled, count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        return bytes
     }
 
     private static func uint32(_ b: [UInt8], _ i: Int) -> UInt32 {

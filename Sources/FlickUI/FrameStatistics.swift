@@ -1,3 +1,5 @@
+import FlickRaster
+
 /// What `flick run --stats` reports: how long frames took to draw, how many vblanks were missed while
 /// something moved, and how long a touch took to reach the screen.
 public struct FrameStatistics: Sendable {
@@ -23,7 +25,7 @@ public struct FrameStatistics: Sendable {
     mutating func recordLatency(_ seconds: Double) { Self.push(seconds, into: &latencies) }
 
     public var summary: String {
-        func ms(_ v: Double?) -> String { v.map { String(format: "%.2f ms", $0 * 1000) } ?? "—" }
+        func ms(_ v: Double?) -> String { v.map { "\(($0 * 1000).formatted(decimals: 2)) ms" } ?? "—" }
         return "frames \(frames), draw median \(ms(Self.median(drawTimes))) max \(ms(drawTimes.max())), "
             + "missed vblanks \(missedVblanks), touch→flip median \(ms(Self.median(latencies))) max \(ms(latencies.max()))"
     }

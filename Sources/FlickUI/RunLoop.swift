@@ -3,7 +3,7 @@ import FlickDisplay
 import FlickGestures
 import FlickInput
 import FlickRaster
-import Foundation
+import Glibc
 
 /// The one thread that owns the frame: poll() on the display's flip events, the input devices, a timer
 /// and the termination signals; input goes to the scene, animations advance to the predicted

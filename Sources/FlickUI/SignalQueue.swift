@@ -1,5 +1,6 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Signals as a readable fd, so the loop handles them between frames, not mid-draw: termination, and the
 /// kernel asking Flick to release or take back its virtual terminal.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FlickApps
-import Foundation
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,9 +16,5 @@ struct Check: ParsableCommand {
             printToStandardError(["\(config): warning: not reachable by swiping from \"\(loaded.start)\": \(unreachable.joined(separator: ", "))"])
         }
         print("\(config): ok (\(loaded.pages.count) pages)")
-    }
-
-    private func printToStandardError(_ lines: [String]) {
-        FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 }

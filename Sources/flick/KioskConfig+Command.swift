@@ -1,7 +1,6 @@
 import ArgumentParser
 import FlickApps
 import FlickGestures
-import Foundation
 
 extension KioskConfig {
     /// A bad config is the operator's to fix: every problem on its own line on stderr (plain `file: path: message`
@@ -10,7 +9,7 @@ extension KioskConfig {
         do {
             return try KioskConfig.load(path: path)
         } catch {
-            FileHandle.standardError.write(Data(error.lines.map { $0 + "\n" }.joined().utf8))
+            printToStandardError(error.lines)
             throw ExitCode(2)
         }
     }

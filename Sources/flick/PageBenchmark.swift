@@ -5,7 +5,8 @@ import FlickInput
 import FlickRaster
 import FlickText
 import FlickUI
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a kiosk page costs per frame, next to copying one frame (memcpy), and what the tour costs in memory
 /// and in idle frames. Targets from the pages issue.
@@ -32,14 +33,15 @@ struct PageBenchmark {
         let idle = idleFrames(seconds: 10)
         report(Figure(name: "frames drawn in 10 s idle", value: "\(idle)", target: "0", met: idle == 0))
         let rss = try tourPeakRSS()
-        report(Figure(name: "tour peak RSS (headless run)", value: String(format: "%.1f MB", rss),
+        report(Figure(name: "tour peak RSS (headless run)", value: "\(rss.formatted(decimals: 1)) MB",
                       target: "≤ 64 MB", met: rss <= 64))
     }
 
     private func ratio(_ name: String, _ medians: [Double], limit: Double) -> Figure {
         let r = medians[0] / medians[1]
-        return Figure(name: name, value: String(format: "%.3f ms = %.2f × copy (%.3f ms)", medians[0] / 1e6, r, medians[1] / 1e6),
-                      target: String(format: "≤ %.1f ×", limit), met: r <= limit)
+        func ms(_ ns: Double) -> String { (ns / 1e6).formatted(decimals: 3) }
+        return Figure(name: name, value: "\(ms(medians[0])) ms = \(r.formatted(decimals: 2)) × copy (\(ms(medians[1])) ms)",
+                      target: "≤ \(limit.formatted(decimals: 1)) ×", met: r <= limit)
     }
 
     /// memcpy of one frame: the least any frame that changes every pixel can cost.
@@ -112,16 +114,13 @@ struct PageBenchmark {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("flick-tour-walk-\(getpid()).json")
         try Data(TourWalk.script(width: width, height: height).utf8).write(to: script)
         defer { try? FileManager.default.removeItem(at: script) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: FontCollection.currentExecutablePath() ?? CommandLine.arguments[0])
-        process.arguments = ["run", "--headless", "--config", configPath, "--size", "\(width)x\(height)",
-                             "--script", script.path, "--out", "/dev/null",
-                             "--state-dir", FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-state-\(getpid())").path]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkFailure("the tour walk (flick run --headless --script \(script.path)) exited \(process.terminationStatus)")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-state-\(getpid())").path
+        let status = try ChildProcess.run(FontCollection.currentExecutablePath() ?? CommandLine.arguments[0], [
+            "run", "--headless", "--config", configPath, "--size", "\(width)x\(height)", "--script", script.path, "--out", "/dev/null",
+            "--state-dir", state,
+        ])
+        guard status == 0 else {
+            throw BenchmarkFailure("the tour walk (flick run --headless --script \(script.path)) exited \(status)")
         }
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)

@@ -2,7 +2,8 @@ import ArgumentParser
 import FlickGestures
 import FlickInput
 import FlickUI
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct RecordTouches: ParsableCommand {
     static let configuration = CommandConfiguration(

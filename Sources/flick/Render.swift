@@ -4,7 +4,6 @@ import FlickDisplay
 import FlickRaster
 import FlickText
 import FlickUI
-import Foundation
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render a scene headless to a PNG file.")
@@ -46,7 +45,7 @@ struct Render: ParsableCommand {
         let id = page ?? kiosk.start
         guard kiosk.page(id) != nil else {
             let ids = kiosk.pages.map(\.id).joined(separator: ", ")
-            FileHandle.standardError.write(Data("\(path): no page with id \"\(id)\" (the pages are: \(ids))\n".utf8))
+            printToStandardError(["\(path): no page with id \"\(id)\" (the pages are: \(ids))"])
             throw ExitCode(2)
         }
         kiosk.start = id

@@ -6,7 +6,8 @@ import FlickInput
 import FlickRaster
 import FlickText
 import FlickUI
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,3 +1,4 @@
+import FlickJSON
 import FlickRaster
 
 /// Reads typed values out of a `JSONValue`, recording an issue with the field's JSON path for

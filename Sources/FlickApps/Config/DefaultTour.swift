@@ -1,5 +1,5 @@
 import FlickText
-import Foundation
+import FoundationEssentials
 
 extension KioskConfig {
     /// Where the kiosk config `flick run` uses without `--config` lives, first match wins:

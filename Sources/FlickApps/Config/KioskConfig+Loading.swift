@@ -1,7 +1,8 @@
 import FlickInput
 import FlickMotion
 import FlickRaster
-import Foundation
+import FlickJSON
+import FoundationEssentials
 
 extension KioskConfig {
     static let topLevelFields = ["theme", "display", "input", "swipe", "start", "pages"]
@@ -167,8 +168,8 @@ extension KioskConfig {
         func file(_ value: JSONValue, at path: String) -> String? {
             guard let relative = reader.string(value, at: path) else { return nil }
             let absolute = resolve(relative, against: directory)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory else {
                 reader.report(path, "no file at \(absolute)")
                 return nil
             }

@@ -1,4 +1,5 @@
 import FlickGestures
+import FlickJSON
 import FlickInput
 import FlickMotion
 import FlickRaster
@@ -103,11 +104,11 @@ public final class PagesScene: Scene {
         var todo = "null", editing = "null"
         if let id = config.pages.first(where: { $0.content == .todo })?.id, let state = controller(id).todoState {
             todo = "[" + state.items.map {
-                "{\"text\": \(Self.jsonString($0.text)), \"completed\": \($0.completed)}"
+                "{\"text\": \(jsonQuoted($0.text)), \"completed\": \($0.completed)}"
             }.joined(separator: ", ") + "]"
             editing = number(state.editing)
         }
-        return "{\"page\": \(Self.jsonString(currentPage)), \"detail\": \(number(current.detailIndex)), "
+        return "{\"page\": \(jsonQuoted(currentPage)), \"detail\": \(number(current.detailIndex)), "
             + "\"photo\": \(number(current.photoIndex)), \"text\": \(number(current.textIndex)), "
             + "\"todo\": \(todo), \"editing\": \(editing)}"
     }
@@ -395,21 +396,5 @@ public final class PagesScene: Scene {
                 scene.root.insertChild(view, at: index)
             }
         }
-    }
-
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

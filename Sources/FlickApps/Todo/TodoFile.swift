@@ -1,3 +1,4 @@
+import FlickJSON
 /// The store's file format: `{"version": 1, "items": [{"id": 7, "text": "Milk", "completed": false}, …]}`,
 /// in list order.
 enum TodoFile {
@@ -7,7 +8,7 @@ enum TodoFile {
         var out = "{\"version\": \(version), \"items\": ["
         for (i, item) in items.enumerated() {
             out += i == 0 ? "\n" : ",\n"
-            out += "  {\"id\": \(item.id), \"text\": \(PagesScene.jsonString(item.text)), \"completed\": \(item.completed)}"
+            out += "  {\"id\": \(item.id), \"text\": \(jsonQuoted(item.text)), \"completed\": \(item.completed)}"
         }
         out += items.isEmpty ? "]}\n" : "\n]}\n"
         return Array(out.utf8)

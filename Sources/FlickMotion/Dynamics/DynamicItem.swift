@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A rectangle moving in the plane: the card in the flick-to-dismiss seed. Mass is spread evenly over
 /// the rectangle, so a push at its centre only moves it and a pull off-centre also turns it.

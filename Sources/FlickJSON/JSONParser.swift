@@ -1,43 +1,22 @@
-/// A parsed JSON document that keeps object keys in file order, so validation reports the
-/// first bad field as the reader sees it, and keeps numbers apart from booleans.
-enum JSONValue: Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([(key: String, value: JSONValue)])
-
-    /// How an error message shows a value it did not expect.
-    var shortDescription: String {
-        switch self {
-        case .null: "null"
-        case .bool(let b): b ? "true" : "false"
-        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        case .string(let s): "\"\(s)\""
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
-}
-
 /// Invalid JSON, located by 1-based line and column (columns count bytes).
-struct JSONSyntaxError: Error, Sendable, Equatable {
-    let line: Int
-    let column: Int
-    let message: String
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+    public let message: String
+
+    public var description: String { "line \(line), column \(column): \(message)" }
 }
 
 /// A strict RFC 8259 parser; written here rather than using JSONSerialization so errors carry
 /// a line and column and duplicate keys are caught.
-struct JSONParser {
+public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private static let maximumDepth = 256
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes)
         // A UTF-8 byte-order mark is harmless; editors on other systems add it.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
@@ -55,6 +34,11 @@ struct JSONParser {
         return JSONSyntaxError(line: line, column: end - lineStart + 1, message: message)
     }
 
+    /// Says so when the text ends early: a truncated file is the usual cause.
+    private func expected(_ what: String) -> JSONSyntaxError {
+        error(current == nil ? "unexpected end of file, expected \(what)" : "expected \(what)")
+    }
+
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private mutating func skipWhitespace() {
@@ -63,7 +47,7 @@ struct JSONParser {
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
-        guard let b = current else { throw error("unexpected end of file, expected a value") }
+        guard let b = current else { throw expected("a value") }
         switch b {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
@@ -92,12 +76,12 @@ struct JSONParser {
         if current == UInt8(ascii: "}") { index += 1; return .object(entries) }
         while true {
             skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw error("expected a field name in double quotes") }
+            guard current == UInt8(ascii: "\"") else { throw expected("a field name in double quotes") }
             let keyOffset = index
             let key = try string()
             guard seen.insert(key).inserted else { throw error("duplicate field \"\(key)\"", at: keyOffset) }
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\"") }
+            guard current == UInt8(ascii: ":") else { throw expected("':' after \"\(key)\"") }
             index += 1
             skipWhitespace()
             entries.append((key, try value(depth: depth + 1)))
@@ -105,7 +89,7 @@ struct JSONParser {
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"): index += 1; return .object(entries)
-            default: throw error("expected ',' or '}' in object")
+            default: throw expected("',' or '}' in object")
             }
         }
     }
@@ -122,7 +106,7 @@ struct JSONParser {
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"): index += 1; return .array(elements)
-            default: throw error("expected ',' or ']' in array")
+            default: throw expected("',' or ']' in array")
             }
         }
     }
@@ -194,9 +178,8 @@ struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard digits(&self) > 0 else { throw error("expected a digit in the exponent") }
         }
-        guard let v = Double(String(decoding: bytes[start..<index], as: UTF8.self)), v.isFinite else {
-            throw error("number out of range", at: start)
-        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let v = Double(text), v.isFinite else { throw error("number \(text) is out of range", at: start) }
         return v
     }
 }
