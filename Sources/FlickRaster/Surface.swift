@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A rectangle of premultiplied 32-bit pixels, 0xAARRGGBB in native order: B, G, R, A in memory on
 /// little-endian — DRM's ARGB8888 and XRGB8888. It owns its memory or wraps memory it does not own
 /// (a mapped dumb buffer), without copying.
@@ -7,16 +11,37 @@ public final class Surface {
     /// Distance between rows, in pixels (DRM's pitch / 4).
     public let stride: Int
     public let pixels: UnsafeMutablePointer<UInt32>
-    private let ownsMemory: Bool
+    private let memory: Memory
 
+    private enum Memory {
+        case heap
+        /// Mapped bytes: given back to the system when the surface goes.
+        case mapped(Int)
+        case borrowed
+    }
+
+    /// Surfaces at least this big get pages of their own: malloc would keep a freed layer cache's pages
+    /// (its mmap threshold grows with every large free), and a kiosk's memory is its few screens.
+    static let mappedThresholdBytes = 256 * 1024
+
+    /// Transparent black.
     public init(width: Int, height: Int) {
         precondition(width >= 0 && height >= 0, "Surface size must not be negative")
         self.width = width
         self.height = height
         self.stride = width
-        pixels = .allocate(capacity: max(1, width * height))
-        pixels.initialize(repeating: 0, count: max(1, width * height))
-        ownsMemory = true
+        let count = max(1, width * height), bytes = count * 4
+        if bytes >= Self.mappedThresholdBytes,
+           let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+           mapped != MAP_FAILED {
+            // Anonymous pages start zeroed and cost nothing until written.
+            pixels = mapped.bindMemory(to: UInt32.self, capacity: count)
+            memory = .mapped(bytes)
+        } else {
+            pixels = .allocate(capacity: count)
+            pixels.initialize(repeating: 0, count: count)
+            memory = .heap
+        }
     }
 
     /// Wraps `memory`; the caller keeps it alive and mapped for the surface's lifetime.
@@ -26,10 +51,16 @@ public final class Surface {
         self.height = height
         self.stride = strideBytes / 4
         pixels = memory.bindMemory(to: UInt32.self, capacity: stride * height)
-        ownsMemory = false
+        self.memory = .borrowed
     }
 
-    deinit { if ownsMemory { pixels.deallocate() } }
+    deinit {
+        switch memory {
+        case .heap: pixels.deallocate()
+        case .mapped(let bytes): munmap(pixels, bytes)
+        case .borrowed: break
+        }
+    }
 
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 

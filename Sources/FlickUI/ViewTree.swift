@@ -160,6 +160,15 @@ public final class ViewTree {
         for child in view.children { prepareCaches(in: child) }
     }
 
+    /// Lets go of the caches inside `view`'s subtree (not its own): once `view` is one layer they are drawn
+    /// into it, and keeping both would hold every pixel twice. They render again when next drawn.
+    public func releaseCaches(below view: View) {
+        for child in view.children {
+            child.cache = nil
+            releaseCaches(below: child)
+        }
+    }
+
     /// The view's subtree at 1:1 in its own coordinates, rendered now if nothing valid is cached.
     private func cachedLayer(of view: View) -> Surface? {
         if let cache = view.cache { return cache }

@@ -344,12 +344,22 @@ public final class PagesScene: Scene {
         let view = controller(id).view
         view.shouldRasterize = true
         scene.tree.prepareCaches(in: view)
+        // A kiosk has memory for a few screens, not for every page twice.
+        scene.tree.releaseCaches(below: view)
     }
 
     /// At rest pages draw their views directly again (their own animations then redraw only what moves), and
-    /// the page-sized layers are let go: a kiosk keeps a few screens of memory, not one per page.
+    /// every cache of a page off screen is let go: a kiosk keeps a few screens of memory, not one per page.
+    /// The next touch down renders the neighbours again.
     private func endSlide() {
-        for (id, controller) in controllers { controller.view.shouldRasterize = restsRasterized.contains(id) }
+        for (id, controller) in controllers {
+            if id != currentPage {
+                // Off screen, so no damage: switching rasterizing off drops the page's own layer too.
+                controller.view.shouldRasterize = false
+                scene.tree.releaseCaches(below: controller.view)
+            }
+            controller.view.shouldRasterize = restsRasterized.contains(id)
+        }
     }
 
     /// The pages visible along the moving axis: the current one at `offset` and its neighbours chained both
