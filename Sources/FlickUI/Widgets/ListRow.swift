@@ -1,0 +1,60 @@
+import FlickRaster
+import FlickText
+
+/// One row of a `ListView`, full-width: a title, a disclosure chevron on the right and a separator along the
+/// bottom, filled with the highlight while pressed. Rows are reused: the list shows a new item in a row that
+/// scrolled off with `show(_:title:highlighted:)`. Rasterized, so a scrolling row is only copied.
+public final class ListRow {
+    public let view: View
+    /// The item shown.
+    public private(set) var index = 0
+    public private(set) var isHighlighted = false
+    private let label: Label?
+    private let style: ListView.Style
+
+    init(style: ListView.Style, width: Double) {
+        self.style = style
+        view = View(frame: Rect(x: 0, y: 0, width: width, height: style.rowHeight))
+        view.shouldRasterize = true
+        label = style.face.map {
+            Label("", face: $0, pixelSize: style.pixelSize, color: style.title, maxLines: 1)
+        }
+        view.content = ViewContent { [unowned self] canvas, bounds in draw(on: canvas, in: bounds) }
+        if let label { view.addChild(label.view) }
+    }
+
+    public var title: String { label?.text ?? "" }
+
+    func show(_ index: Int, title: String, highlighted: Bool) {
+        self.index = index
+        setHighlighted(highlighted)
+        guard let label else { return }
+        label.text = title
+        let height = label.layout(width: titleWidth).size.height
+        label.view.frame = Rect(x: style.inset, y: ((style.rowHeight - height) / 2).rounded(), width: titleWidth, height: height)
+    }
+
+    func setHighlighted(_ highlighted: Bool) {
+        guard highlighted != isHighlighted else { return }
+        isHighlighted = highlighted
+        view.setNeedsDisplay()
+    }
+
+    private var chevronSize: Double { (style.rowHeight * 0.16).rounded() }
+
+    private var titleWidth: Double { max(0, view.frame.width - 3 * style.inset - chevronSize) }
+
+    private func draw(on canvas: Canvas, in bounds: Rect) {
+        canvas.fill(bounds, color: isHighlighted ? style.highlightFill : style.rowFill)
+        // Inset on the left as UITableView's separators are.
+        canvas.fill(Rect(x: style.inset, y: bounds.height - 1, width: bounds.width - style.inset, height: 1),
+                    color: style.separator)
+        let s = chevronSize, x = bounds.width - style.inset - s / 2, y = bounds.height / 2
+        var chevron = Path()
+        chevron.move(to: Point(x, y - s / 2))
+        chevron.line(to: Point(x + s / 2, y))
+        chevron.line(to: Point(x, y + s / 2))
+        canvas.stroke(chevron, paint: .solid(isHighlighted ? style.title : style.chevron),
+                      style: StrokeStyle(width: max(1, (s / 6).rounded()), join: .round, cap: .round))
+    }
+}

@@ -1,0 +1,206 @@
+import FlickGestures
+import FlickMotion
+import FlickRaster
+import FlickText
+
+/// A vertical list of titled rows, UITableView's plain style: it scrolls 1:1 with a vertical drag, coasts
+/// on from the finger's velocity when released (`Decay` at UIScrollView's normal rate), resists past either
+/// end (`RubberBand`) and springs back (`BoundedDecay`); every motion runs on the scene's animator. A finger
+/// on a moving list catches it where it shows. A tap on a row highlights it and calls `onSelect`.
+///
+/// Only the rows on screen have views: a row scrolled off is reused for the next one scrolling in.
+/// Feed it the frames of one finger, positions in root coordinates, with `handle(_:)`.
+public final class ListView {
+    public struct Style {
+        public var rowHeight: Double
+        public var rowFill: Color
+        public var highlightFill: Color
+        public var separator: Color
+        public var title: Color
+        public var chevron: Color
+        /// Shows where there are no rows: below the last, and in the gap a rubber-banded end opens.
+        public var background: Color
+        /// nil: rows without titles.
+        public var face: FontFace?
+        public var pixelSize: Double
+        /// From the left edge to the title, and from the chevron to the right edge.
+        public var inset: Double
+
+        public init(rowHeight: Double, rowFill: Color, highlightFill: Color, separator: Color, title: Color,
+                    chevron: Color, background: Color, face: FontFace?, pixelSize: Double, inset: Double) {
+            self.rowHeight = rowHeight; self.rowFill = rowFill; self.highlightFill = highlightFill
+            self.separator = separator; self.title = title; self.chevron = chevron; self.background = background
+            self.face = face; self.pixelSize = pixelSize; self.inset = inset
+        }
+    }
+
+    /// Below this a coasting list reads as stopped: a tap on it selects the row instead of only stopping
+    /// the list (iOS stops a list that moves visibly and leaves the tap unanswered). Our choice: about 2 px
+    /// a frame at 160 dpi.
+    public static let restingSpeed = MillimetresPerSecond(20)
+
+    /// Clips the rows; place it with its frame.
+    public let view: View
+    public let style: Style
+    public var titles: [String] { didSet { reload() } }
+    public var onSelect: (Int) -> Void = { _ in }
+    /// How far the rows are scrolled up, in pixels; below 0 or past `maximumOffset` while rubber-banded.
+    public private(set) var contentOffset = 0.0
+    /// The pressed or selected row's index.
+    public private(set) var highlightedIndex: Int?
+    /// The rows on screen, in no particular order.
+    public private(set) var visibleRows: [ListRow] = []
+
+    private let content = View()
+    private var reusableRows: [ListRow] = []
+    private let scene: ViewScene
+    private let metrics: GestureMetrics
+    private var finger: Finger?
+    private static let offsetKey = AnimationKey<Double>("contentOffset")
+
+    private struct Finger {
+        var id: TouchID
+        var pan: PanRecognizer
+        /// The unresisted offset the finger took the list at.
+        var startOffset: Double
+        /// The pan's translation when it began: subtracted, so the rows start moving from where they are
+        /// instead of jumping by the slop.
+        var grab = 0.0
+    }
+
+    public init(frame: Rect, titles: [String], style: Style, metrics: GestureMetrics, scene: ViewScene) {
+        view = View(frame: frame, background: .solid(style.background))
+        view.clipsToBounds = true
+        view.addChild(content)
+        self.titles = titles
+        self.style = style
+        self.metrics = metrics
+        self.scene = scene
+        reload()
+    }
+
+    public var maximumOffset: Double { max(0, Double(titles.count) * style.rowHeight - view.frame.height) }
+
+    /// A finger drags the list or it coasts.
+    public var isScrolling: Bool { finger.map { $0.pan.state.isActive } ?? false || isCoasting }
+
+    private var isCoasting: Bool { scene.animator.isAnimating(ObjectIdentifier(view), key: Self.offsetKey) }
+    private var bounds: ClosedRange<Double> { 0...maximumOffset }
+    private var rubberBand: RubberBand { RubberBand(dimension: max(1, view.frame.height)) }
+
+    /// Jumps to `offset` (clamped to the content), stopping any motion.
+    public func scroll(to offset: Double) {
+        scene.animator.stop(ObjectIdentifier(view), key: Self.offsetKey)
+        setOffset(min(max(offset, 0), maximumOffset))
+    }
+
+    public func clearSelection() { highlight(nil) }
+
+    // MARK: Touches
+
+    public func handle(_ frame: TouchFrame) {
+        if finger == nil, let down = frame.events.first(where: { $0.phase == .down }) { touchDown(down) }
+        guard var touch = finger else { return }
+        let events = frame.events.filter { $0.id == touch.id }
+        guard !events.isEmpty else { return }
+        let wasDragging = touch.pan.state.isActive
+        touch.pan.handle(TouchFrame(time: frame.time, events: events))
+        if touch.pan.state.isActive {
+            if !wasDragging {
+                touch.grab = touch.pan.translation.y
+                highlight(nil)
+            }
+            setOffset(rubberBand.resisted(touch.startOffset - (touch.pan.translation.y - touch.grab), within: bounds))
+        }
+        finger = touch
+        if events.contains(where: { $0.phase == .cancel }) {
+            finger = nil
+            highlight(nil)
+            coast(velocity: 0)
+        } else if events.contains(where: { $0.phase == .up }) {
+            finger = nil
+            if touch.pan.state == .ended {
+                coast(velocity: -touch.pan.velocity.y)
+            } else if let index = highlightedIndex {
+                onSelect(index)
+            } else {
+                coast(velocity: 0)
+            }
+        } else if touch.pan.state == .failed {
+            highlight(nil) // moved across the list: not a tap
+        }
+    }
+
+    private func touchDown(_ down: TouchEvent) {
+        let caught = scene.animator.stop(ObjectIdentifier(view), key: Self.offsetKey)
+        let stopsOnly = caught.map { abs($0.velocity) >= metrics.pixelsPerSecond(Self.restingSpeed) } ?? false
+            || !bounds.contains(contentOffset)
+        finger = Finger(id: down.id, pan: PanRecognizer(metrics: metrics, axisLock: .only(.vertical)),
+                        startOffset: rubberBand.unresisted(contentOffset, within: bounds))
+        highlight(stopsOnly ? nil : rowIndex(at: down.position))
+    }
+
+    /// Released at `velocity` (offset pixels per second): coasts, bounces off an end, or springs back into
+    /// the content; nothing when at rest inside.
+    private func coast(velocity: Double) {
+        let shownVelocity = velocity * rubberBand.slope(at: rubberBand.unresisted(contentOffset, within: bounds),
+                                                        within: bounds)
+        if bounds.contains(contentOffset) && abs(shownVelocity) <= Decay.pixelStopSpeed { return }
+        let motion = BoundedDecay(from: contentOffset, velocity: shownVelocity, bounds: bounds)
+        scene.animate(view, key: Self.offsetKey, with: motion) { [unowned self] _, offset in setOffset(offset) }
+    }
+
+    private func rowIndex(at root: ScreenPoint) -> Int? {
+        guard let local = view.convertFromRoot(Point(root.x, root.y)), view.bounds.contains(local) else { return nil }
+        let index = Int(((local.y + contentOffset.rounded()) / style.rowHeight).rounded(.down))
+        return titles.indices.contains(index) ? index : nil
+    }
+
+    // MARK: Rows
+
+    private func highlight(_ index: Int?) {
+        highlightedIndex = index
+        for row in visibleRows { row.setHighlighted(row.index == index) }
+    }
+
+    private func setOffset(_ offset: Double) {
+        contentOffset = offset
+        // Whole pixels keep the rasterized rows on the copy path.
+        content.frame.origin.y = -offset.rounded()
+        layoutRows()
+    }
+
+    private func reload() {
+        content.frame = Rect(x: 0, y: -contentOffset.rounded(), width: view.frame.width,
+                             height: max(view.frame.height, Double(titles.count) * style.rowHeight))
+        for row in visibleRows { recycle(row) }
+        visibleRows = []
+        if let highlightedIndex, !titles.indices.contains(highlightedIndex) { self.highlightedIndex = nil }
+        layoutRows()
+    }
+
+    /// Gives every row index in view a row, taking rows that left the view for the ones that entered.
+    private func layoutRows() {
+        let top = contentOffset.rounded(), h = style.rowHeight
+        let first = max(0, Int((top / h).rounded(.down)))
+        let end = min(titles.count, Int(((top + view.frame.height) / h).rounded(.up)))
+        let shown = first < end ? first..<end : 0..<0
+        visibleRows.removeAll { row in
+            guard !shown.contains(row.index) else { return false }
+            recycle(row)
+            return true
+        }
+        for index in shown where !visibleRows.contains(where: { $0.index == index }) {
+            let row = reusableRows.popLast() ?? ListRow(style: style, width: view.frame.width)
+            row.show(index, title: titles[index], highlighted: index == highlightedIndex)
+            row.view.frame.origin.y = Double(index) * h
+            content.addChild(row.view)
+            visibleRows.append(row)
+        }
+    }
+
+    private func recycle(_ row: ListRow) {
+        row.view.removeFromParent()
+        reusableRows.append(row)
+    }
+}
