@@ -37,12 +37,12 @@ final class TodoHarness {
     private(set) var logLines: [String] = []
 
     init(items: [TodoItem]? = tutorialItems, directory: String = temporaryStateDirectory(), width: Int = todoWidth,
-         height: Int = todoHeight) throws {
+         height: Int = todoHeight, metrics: GestureMetrics = PagesScene.defaultMetrics) throws {
         let store = TodoStore(directory: directory)
         if let items { try store.save(items) }
         self.store = store
         scene = PagesScene(config: KioskConfig.app(.todo, id: "todo"), width: width, height: height,
-                           fonts: try FontCollection(), store: store)
+                           fonts: try FontCollection(), metrics: metrics, store: store)
         player = VirtualClockPlayer(scene: scene, width: width, height: height)
         store.log = { [unowned self] in logLines.append($0) }
     }
@@ -91,14 +91,14 @@ struct Touches {
         events.append(TouchEvent(phase, id: .finger(id), at: ScreenPoint(x: x, y: y), time: Microseconds((ms * 1000).rounded())))
     }
 
-    /// A finger from (x, y) moving by (dx, dy): its first move just past the slop (13 px, where the list starts
+    /// A finger from (x, y) moving by (dx, dy): its first move `slop` px, just past the slop (where the list starts
     /// following it), the rest in `steps` even moves 16 ms apart, then it rests `holdMs` (over 40 ms of rest
     /// reads as stopped: no fling) and lifts.
     static func drag(_ x: Double, _ y: Double, by dx: Double, _ dy: Double, at start: Double = 0, steps: Int = 8,
-                     holdMs: Double = 80, id: Int = 0) -> Touches {
+                     holdMs: Double = 80, slop: Double = 13) -> Touches {
         var t = Touches()
+        let length = (dx * dx + dy * dy).squareRoot(), id = 0
         t.add(.down, id, x, y, at: start)
-        let length = (dx * dx + dy * dy).squareRoot(), slop = 13.0
         t.add(.move, id, x + dx * slop / length, y + dy * slop / length, at: start + 16)
         for i in 1...steps {
             let f = slop / length + (1 - slop / length) * Double(i) / Double(steps)
