@@ -74,7 +74,7 @@ final class TodoPage: PageController {
         gestures.onPinchToAdd = { [unowned self] index in
             let item = newItem()
             items.insert(item, at: index)
-            list.insertAtGap(item)
+            list.insertAtGap(item, at: index)
             beginEditing(index, isNew: true)
         }
         editor.onEdit = { [unowned self] edit in type(edit) }

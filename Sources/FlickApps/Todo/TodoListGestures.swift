@@ -79,6 +79,7 @@ final class TodoListGestures {
             list.slide(index, to: from + drag.pan.translation.x - drag.grab.x)
             if isLifted(mine) {
                 gesture = .over
+                list.coast(velocity: 0) // a list caught past an end goes back
                 if isCancelled(mine) {
                     list.snapBack(index, velocity: 0)
                 } else {
@@ -110,6 +111,7 @@ final class TodoListGestures {
             list.part(above: above, by: delta)
             if pinch.state.isTerminal {
                 gesture = .over
+                list.coast(velocity: 0)
                 if pinch.state != .cancelled && 2 * delta > list.rowHeight {
                     onPinchToAdd(above + 1)
                 } else {

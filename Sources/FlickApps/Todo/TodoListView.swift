@@ -91,10 +91,9 @@ final class TodoListView {
         setOffset(contentOffset + rowHeight)
     }
 
-    /// A new row where the pinch parted the list, as big as the placeholder was; the rows close onto it.
-    func insertAtGap(_ item: TodoItem) {
-        guard let above = partedAbove else { return insertAtTop(item) }
-        let at = above + 1, delta = gapDisplacement
+    /// A new row at `at`, where a pinch parted the list, as big as the placeholder was; the rows close onto it.
+    func insertAtGap(_ item: TodoItem, at: Int) {
+        let delta = gapDisplacement
         scene.animator.stop(ObjectIdentifier(content), key: Self.gapKey)
         hideGap()
         show(Array(items[..<at]) + [item] + Array(items[at...]))
@@ -210,12 +209,17 @@ final class TodoListView {
     // MARK: Parting for a pinch
 
     /// Moves the rows down to `above` up and the rest down by `delta` each, the placeholder opening between them
-    /// (the tutorial's pinchChanged).
+    /// (the tutorial's pinchChanged). Fingers parting rows that are still closing take them where they are.
     func part(above: Int, by delta: Double) {
+        scene.animator.stop(ObjectIdentifier(content), key: Self.gapKey)
         if partedAbove != above {
             partedAbove = above
             for row in rows { scene.animator.stop(ObjectIdentifier(row.view), key: Self.displacementKey) }
         }
+        layoutGap(above: above, delta: delta)
+    }
+
+    private func layoutGap(above: Int, delta: Double) {
         for row in rows { row.displacement = row.index <= above ? -delta : delta }
         let gap = 2 * delta
         gapPlaceholder.index = above
@@ -233,7 +237,7 @@ final class TodoListView {
     func closeGap() {
         guard let above = partedAbove else { return }
         let close = Animation(from: gapDisplacement, to: 0.0, duration: Self.closeDuration, curve: .easeInEaseOut)
-        scene.animate(content, key: Self.gapKey, with: close, apply: { [unowned self] _, delta in part(above: above, by: delta) },
+        scene.animate(content, key: Self.gapKey, with: close, apply: { [unowned self] _, delta in layoutGap(above: above, delta: delta) },
                       completion: { [weak self] finished in if finished { self?.hideGap() } })
     }
 
