@@ -65,7 +65,7 @@ final class TodoListGestures {
                 lock(drag)
             } else if isLifted(mine) {
                 gesture = .over
-                if drag.tapSelects, !isCancelled(mine), let index = list.index(at: drag.start.point) {
+                if drag.tapSelects, isTap(mine, from: drag.start), let index = list.index(at: drag.start.point) {
                     onTap(index)
                 } else {
                     list.coast(velocity: 0)
@@ -166,6 +166,11 @@ final class TodoListGestures {
         guard let initial = pinch.initialPoints, let now = pinch.points else { return 0 }
         let upper = now.upper.y - initial.upper.y, lower = initial.lower.y - now.lower.y
         return -min(0, min(upper, lower))
+    }
+
+    /// Lifted where it landed: a finger that moved and lifted in one frame never reached the slop, but is no tap.
+    private func isTap(_ frame: TouchFrame, from start: ScreenPoint) -> Bool {
+        frame.events.allSatisfy { $0.phase != .cancel && $0.position.distance(to: start) < metrics.pixels(PanRecognizer.slop) }
     }
 
     private func isLifted(_ frame: TouchFrame) -> Bool { frame.events.contains { $0.phase == .up || $0.phase == .cancel } }

@@ -302,7 +302,7 @@ final class TodoListView {
             row.content = face(index)
             return false
         }
-        for (id, index) in place {
+        for (id, index) in place.sorted(by: { $0.value < $1.value }) {
             let row = spareRows.popLast() ?? TodoRow(look: look, content: face(index))
             row.itemID = id
             row.index = index
