@@ -65,7 +65,7 @@ final class TodoPage: PageController {
     private func connect() {
         gestures.onTap = { [unowned self] index in beginEditing(index, isNew: false) }
         gestures.onSwipeReleased = { [unowned self] index, velocity in swipeReleased(index, velocity: velocity) }
-        gestures.onPullToAdd = { [unowned self] _ in
+        gestures.onPullToAdd = { [unowned self] in
             let item = newItem()
             items.insert(item, at: 0)
             list.insertAtTop(item)

@@ -14,8 +14,8 @@ final class TodoListGestures {
     var onTap: (_ index: Int) -> Void = { _ in }
     /// Row `index` was let go at `velocity` (pixels per second, positive rightwards) where it is.
     var onSwipeReleased: (_ index: Int, _ velocity: Double) -> Void = { _, _ in }
-    /// The list was let go pulled past one row height, moving at `velocity` (offset pixels per second).
-    var onPullToAdd: (_ velocity: Double) -> Void = { _ in }
+    /// The list was let go pulled down past one row height.
+    var onPullToAdd: () -> Void = {}
     /// A pinch parted the list by more than a row at `index` (the lower row's).
     var onPinchToAdd: (_ index: Int) -> Void = { _ in }
 
@@ -56,73 +56,80 @@ final class TodoListGestures {
             fingerDown(event, time: frame.time)
         }
         switch gesture {
-        case .idle, .over:
-            break
-        case .pending(var drag):
-            guard let mine = frame.only(drag.id) else { break }
-            drag.pan.handle(mine)
-            if drag.pan.state == .began {
-                lock(drag)
-            } else if isLifted(mine) {
-                gesture = .over
-                if drag.tapSelects, isTap(mine, from: drag.start), let index = list.index(at: drag.start.point) {
-                    onTap(index)
-                } else {
-                    list.coast(velocity: 0)
-                }
-            } else {
-                gesture = .pending(drag)
-            }
-        case .swiping(var drag, let index, let from):
-            guard let mine = frame.only(drag.id) else { break }
-            drag.pan.handle(mine)
-            list.slide(index, to: from + drag.pan.translation.x - drag.grab.x)
-            if isLifted(mine) {
-                gesture = .over
-                list.coast(velocity: 0) // a list caught past an end goes back
-                if isCancelled(mine) {
-                    list.snapBack(index, velocity: 0)
-                } else {
-                    onSwipeReleased(index, drag.pan.velocity.x)
-                }
-            } else {
-                gesture = .swiping(drag, index: index, from: from)
-            }
-        case .scrolling(var drag, let from):
-            guard let mine = frame.only(drag.id) else { break }
-            drag.pan.handle(mine)
-            list.drag(to: from - (drag.pan.translation.y - drag.grab.y))
-            if isLifted(mine) {
-                gesture = .over
-                let velocity = isCancelled(mine) ? 0 : -drag.pan.velocity.y
-                if list.isPulledToAdd && !isCancelled(mine) {
-                    onPullToAdd(velocity)
-                } else {
-                    list.coast(velocity: velocity)
-                }
-            } else {
-                gesture = .scrolling(drag, from: from)
-            }
-        case .pinching(var pinch, let ids, let above):
-            let mine = TouchFrame(time: frame.time, events: frame.events.filter { ids.contains($0.id) })
-            guard !mine.events.isEmpty else { break }
-            pinch.handle(mine)
-            let delta = parting(pinch)
-            list.part(above: above, by: delta)
-            if pinch.state.isTerminal {
-                gesture = .over
-                list.coast(velocity: 0)
-                if pinch.state != .cancelled && 2 * delta > list.rowHeight {
-                    onPinchToAdd(above + 1)
-                } else {
-                    list.closeGap()
-                }
-            } else {
-                gesture = .pinching(pinch, ids: ids, above: above)
-            }
+        case .idle, .over: break
+        case .pending(let drag): pending(drag, frame)
+        case .swiping(let drag, let index, let from): swiping(drag, index: index, from: from, frame)
+        case .scrolling(let drag, let from): scrolling(drag, from: from, frame)
+        case .pinching(let pinch, let ids, let above): pinching(pinch, ids: ids, above: above, frame)
         }
         for event in frame.events where event.phase == .up || event.phase == .cancel { fingers.remove(event.id) }
         if fingers.isEmpty { gesture = .idle }
+    }
+
+    private func pending(_ waiting: Drag, _ frame: TouchFrame) {
+        guard let mine = frame.only(waiting.id) else { return }
+        var drag = waiting
+        drag.pan.handle(mine)
+        if drag.pan.state == .began {
+            lock(drag)
+        } else if isLifted(mine) {
+            gesture = .over
+            if drag.tapSelects, isTap(mine, from: drag.start), let index = list.index(at: drag.start.point) {
+                onTap(index)
+            } else {
+                list.coast(velocity: 0)
+            }
+        } else {
+            gesture = .pending(drag)
+        }
+    }
+
+    private func swiping(_ moving: Drag, index: Int, from: Double, _ frame: TouchFrame) {
+        guard let mine = frame.only(moving.id) else { return }
+        var drag = moving
+        drag.pan.handle(mine)
+        list.slide(index, to: from + drag.pan.translation.x - drag.grab.x)
+        guard isLifted(mine) else { return gesture = .swiping(drag, index: index, from: from) }
+        gesture = .over
+        list.coast(velocity: 0) // a list caught past an end goes back
+        if isCancelled(mine) {
+            list.snapBack(index, velocity: 0)
+        } else {
+            onSwipeReleased(index, drag.pan.velocity.x)
+        }
+    }
+
+    private func scrolling(_ moving: Drag, from: Double, _ frame: TouchFrame) {
+        guard let mine = frame.only(moving.id) else { return }
+        var drag = moving
+        drag.pan.handle(mine)
+        list.drag(to: from - (drag.pan.translation.y - drag.grab.y))
+        guard isLifted(mine) else { return gesture = .scrolling(drag, from: from) }
+        gesture = .over
+        if isCancelled(mine) {
+            list.coast(velocity: 0)
+        } else if list.isPulledToAdd {
+            onPullToAdd()
+        } else {
+            list.coast(velocity: -drag.pan.velocity.y)
+        }
+    }
+
+    private func pinching(_ parting: PinchRecognizer, ids: Set<TouchID>, above: Int, _ frame: TouchFrame) {
+        let mine = TouchFrame(time: frame.time, events: frame.events.filter { ids.contains($0.id) })
+        guard !mine.events.isEmpty else { return }
+        var pinch = parting
+        pinch.handle(mine)
+        let delta = Self.parting(pinch)
+        list.part(above: above, by: delta)
+        guard pinch.state.isTerminal else { return gesture = .pinching(pinch, ids: ids, above: above) }
+        gesture = .over
+        list.coast(velocity: 0)
+        if pinch.state != .cancelled && 2 * delta > list.rowHeight {
+            onPinchToAdd(above + 1)
+        } else {
+            list.closeGap()
+        }
     }
 
     private func fingerDown(_ down: TouchEvent, time: Microseconds) {
@@ -162,7 +169,7 @@ final class TodoListGestures {
 
     /// The tutorial's pinchChanged: how far the closer-moving finger has moved away from the other, so both
     /// must part for the rows to part.
-    private func parting(_ pinch: PinchRecognizer) -> Double {
+    private static func parting(_ pinch: PinchRecognizer) -> Double {
         guard let initial = pinch.initialPoints, let now = pinch.points else { return 0 }
         let upper = now.upper.y - initial.upper.y, lower = initial.lower.y - now.lower.y
         return -min(0, min(upper, lower))

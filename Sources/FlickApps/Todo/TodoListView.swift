@@ -96,7 +96,9 @@ final class TodoListView {
         let delta = gapDisplacement
         scene.animator.stop(ObjectIdentifier(content), key: Self.gapKey)
         hideGap()
-        show(Array(items[..<at]) + [item] + Array(items[at...]))
+        var grown = items
+        grown.insert(item, at: at)
+        show(grown)
         for row in rows {
             let from = row.index < at ? -delta : row.index == at ? -rowHeight / 2 : delta - rowHeight
             move(row, from: from, duration: Self.closeDuration)
