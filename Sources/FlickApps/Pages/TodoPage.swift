@@ -79,7 +79,7 @@ final class TodoPage: PageController {
         }
         editor.onEdit = { [unowned self] edit in type(edit) }
         editor.onCommit = { [unowned self] in commit() }
-        editor.isOnEditedRow = { [unowned self] point in editing != nil && list.index(at: point) == editing?.index }
+        editor.isOnEditedRow = { [unowned self] point in editing.map { list.index(at: point) == $0.index } ?? false }
     }
 
     private func updateHeader() {

@@ -21,7 +21,7 @@ final class TodoRow {
     private let look: TodoLook
     private var tick: SwipeCue?
     private var cross: SwipeCue?
-    private var cachedLayout: (key: RowFace, width: Double, layout: TextLayout)?
+    private var cachedLayout: (text: String, caret: Bool, width: Double, layout: TextLayout)?
 
     /// The item shown; nil for a placeholder.
     var itemID: UInt64?
@@ -108,12 +108,12 @@ final class TodoRow {
 
     /// One line: cut with an ellipsis at rest, whole while editing (its end is what shows).
     private func textLayout(width: Double) -> TextLayout? {
-        if let cachedLayout, cachedLayout.key.text == content.text, cachedLayout.key.caret == content.caret,
+        if let cachedLayout, cachedLayout.text == content.text, cachedLayout.caret == content.caret,
            cachedLayout.width == width { return cachedLayout.layout }
         guard let face = look.bold else { return nil }
         let options: TextLayout.Options = content.caret ? .init(maxLines: 1) : .init(maxWidth: width, maxLines: 1)
         let layout = TextLayout(content.text, face: face, pixelSize: look.textSize, options: options)
-        cachedLayout = (content, width, layout)
+        cachedLayout = (content.text, content.caret, width, layout)
         return layout
     }
 }
