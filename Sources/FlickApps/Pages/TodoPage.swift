@@ -1,15 +1,198 @@
+import FlickGestures
+import FlickInput
 import FlickRaster
 import FlickUI
 
-/// Placeholder until built: the to-do page's items from the store, drawn as the placeholder card.
+/// The gesture-driven to-do list [gesture-todo-list-pinch], Clear's list with no buttons: swipe a row right
+/// to complete it, left to delete it, tap it to edit, pull the list down past the top or pinch two rows apart
+/// to add an item there.
+///
+/// The header shares its touches with the page swipe (a visitor leaves the page there); the list takes its
+/// touches whole, and while an item is edited the page takes every touch. Every change is saved to the
+/// store before the list shows it: a change the store refuses is logged and the list stays as it was.
 final class TodoPage: PageController {
     let view: View
-    private(set) var items: [TodoItem]
+    private(set) var items: [TodoItem] { didSet { updateHeader() } }
+    /// What the store holds: what a refused change falls back to.
+    private var saved: [TodoItem]
+    private var editing: Editing?
+    private let store: TodoStore?
+    private let log: (String) -> Void
+    private let look: TodoLook
+    private let header: TodoHeader
+    private let list: TodoListView
+    private let gestures: TodoListGestures
+    private let editor: TodoEditor
+    /// Where the fingers of the current touch go, from its first finger down until its last lifts.
+    private var route: Route?
+    private var fingers: Set<TouchID> = []
 
-    init(_ page: KioskConfig.Page, context: PageContext, artwork: PageArtwork) {
-        view = StaticPage(page, artwork: artwork).view
-        items = context.store?.load() ?? []
+    private struct Editing {
+        var index: Int
+        /// Added by a pull or a pinch and not saved yet: an empty commit just takes it away again.
+        var isNew: Bool
+        /// The scroll offset to go back to afterwards.
+        var returnOffset: Double
     }
 
-    var todoState: (items: [TodoItem], editing: Int?)? { (items, nil) }
+    private enum Route { case header, list, editor }
+
+    /// `log` gets one line per change the store refuses; by default the store's own log.
+    init(_ page: KioskConfig.Page, context: PageContext, artwork: PageArtwork, log: ((String) -> Void)? = nil) {
+        store = context.store
+        self.log = log ?? { [store = context.store] line in store?.log(line) }
+        look = TodoLook(context: context)
+        view = View(frame: context.bounds, background: .solid(TodoLook.listBackground))
+        view.clipsToBounds = true
+        header = TodoHeader(look: look)
+        list = TodoListView(frame: Rect(x: 0, y: look.headerHeight, width: look.width,
+                                        height: max(0, Double(context.height) - look.headerHeight)),
+                            look: look, scene: context.scene)
+        gestures = TodoListGestures(list: list, metrics: context.metrics)
+        editor = TodoEditor(look: look, context: context)
+        items = context.store?.load() ?? []
+        saved = items
+        view.addChild(list.view)
+        view.addChild(header.view)
+        if let keyboard = editor.keyboard { view.addChild(keyboard.view) }
+        list.show(items)
+        updateHeader()
+        connect()
+    }
+
+    var todoState: (items: [TodoItem], editing: Int?)? { (items, editing?.index) }
+
+    private func connect() {
+        gestures.onTap = { [unowned self] index in beginEditing(index, isNew: false) }
+        gestures.onSwipeReleased = { [unowned self] index, velocity in swipeReleased(index, velocity: velocity) }
+        gestures.onPullToAdd = { [unowned self] in
+            let item = newItem()
+            items.insert(item, at: 0)
+            list.insertAtTop(item)
+            beginEditing(0, isNew: true, returnOffset: 0)
+        }
+        gestures.onPinchToAdd = { [unowned self] index in
+            let item = newItem()
+            items.insert(item, at: index)
+            list.insertAtGap(item, at: index)
+            beginEditing(index, isNew: true)
+        }
+        editor.onEdit = { [unowned self] edit in type(edit) }
+        editor.onCommit = { [unowned self] in commit() }
+        editor.isOnEditedRow = { [unowned self] point in editing.map { list.index(at: point) == $0.index } ?? false }
+    }
+
+    private func updateHeader() {
+        header.counts = (items.count, items.count { $0.completed })
+    }
+
+    // MARK: Touches
+
+    func takesTouch(at point: Point) -> Bool { editing != nil || point.y >= look.headerHeight }
+
+    func handle(_ frame: TouchFrame) {
+        if fingers.isEmpty, let down = frame.events.first(where: { $0.phase == .down }) {
+            route = editing != nil ? .editor : down.position.y < look.headerHeight ? .header : .list
+        }
+        switch route {
+        case .list?: gestures.handle(frame)
+        case .editor?: editor.handle(frame)
+        case .header?, nil: break
+        }
+        for event in frame.events {
+            if event.phase == .down { fingers.insert(event.id) }
+            if event.phase == .up || event.phase == .cancel { fingers.remove(event.id) }
+        }
+        if fingers.isEmpty { route = nil }
+    }
+
+    func handle(key: KeyEvent) {
+        if editing != nil { editor.handle(key: key) }
+    }
+
+    // MARK: Changes
+
+    /// Past half the row's width a release completes (or reopens) the item, or deletes it; otherwise, or when
+    /// the store refuses, the row snaps back.
+    private func swipeReleased(_ index: Int, velocity: Double) {
+        var changed = items
+        switch list.row(index)?.releaseOutcome {
+        case .complete?:
+            changed[index].completed.toggle()
+            if save(changed) {
+                items = changed
+                list.show(items)
+            }
+        case .delete?:
+            changed.remove(at: index)
+            if save(changed) {
+                items = changed
+                return list.remove(at: index, velocity: velocity)
+            }
+        case nil:
+            break
+        }
+        list.snapBack(index, velocity: velocity)
+    }
+
+    private func beginEditing(_ index: Int, isNew: Bool, returnOffset: Double? = nil) {
+        editing = Editing(index: index, isNew: isNew, returnOffset: returnOffset ?? list.contentOffset)
+        list.focus(index)
+        editor.showKeyboard(true)
+    }
+
+    private func type(_ edit: TodoEditor.Edit) {
+        guard let index = editing?.index else { return }
+        switch edit {
+        case .insert(let text): items[index].text += text
+        case .deleteBackward: if !items[index].text.isEmpty { items[index].text.removeLast() }
+        }
+        list.show(items)
+    }
+
+    /// Ends the edit: blank text deletes the item, anything else is saved.
+    private func commit() {
+        guard let edit = editing else { return }
+        editing = nil
+        editor.showKeyboard(false)
+        let index = edit.index
+        if items[index].text.allSatisfy(\.isWhitespace) {
+            var changed = items
+            changed.remove(at: index)
+            if edit.isNew || save(changed) {
+                items = changed
+                list.remove(at: index)
+            } else {
+                revert(edit)
+            }
+        } else if !save(items) {
+            revert(edit)
+        }
+        list.unfocus(returningTo: edit.returnOffset)
+    }
+
+    /// The store refused the edit: the list goes back to what it holds.
+    private func revert(_ edit: Editing) {
+        if edit.isNew {
+            list.remove(at: edit.index)
+        }
+        items = saved
+        list.show(items)
+    }
+
+    /// Writes `changed` durably; false (and one line in the log) when the store refuses it.
+    private func save(_ changed: [TodoItem]) -> Bool {
+        do {
+            try store?.save(changed)
+            saved = changed
+            return true
+        } catch {
+            log("to-do change not saved, the list stays as it was: \(error)")
+            return false
+        }
+    }
+
+    private func newItem() -> TodoItem {
+        TodoItem(id: (items.map(\.id).max() ?? 0) + 1, text: "")
+    }
 }

@@ -1,0 +1,42 @@
+import FlickRaster
+import FlickText
+import FlickUI
+
+/// The bar above the list: "To-do" and how many items there are and how many are done. One layer, redrawn
+/// when the counts change. It shares its touches with the page swipe, so a visitor can leave the page here.
+final class TodoHeader {
+    let view: View
+    private let look: TodoLook
+    var counts = (items: 0, done: 0) {
+        didSet { if counts != oldValue { view.setNeedsDisplay() } }
+    }
+
+    init(look: TodoLook) {
+        self.look = look
+        view = View(frame: Rect(x: 0, y: 0, width: look.width, height: look.headerHeight))
+        view.shouldRasterize = true
+        view.background = .solid(look.theme.surface)
+        view.content = ViewContent { [unowned self] canvas, bounds in draw(on: canvas, in: bounds) }
+    }
+
+    var summary: String {
+        let items = counts.items == 1 ? "1 item" : "\(counts.items) items"
+        return counts.done > 0 ? "\(items), \(counts.done) done" : items
+    }
+
+    private func draw(on canvas: Canvas, in bounds: Rect) {
+        let inset = look.inset
+        var titleRight = inset
+        if let bold = look.bold {
+            let title = TextLayout("To-do", face: bold, pixelSize: (look.rowHeight * 0.44).rounded(), options: .init(maxLines: 1))
+            canvas.draw(title, at: Point(inset, ((bounds.height - title.metrics.lineHeight) / 2).rounded()), color: look.theme.text)
+            titleRight += title.size.width + inset
+        }
+        guard let regular = look.regular, bounds.width - titleRight - inset > 0 else { return }
+        let room = bounds.width - titleRight - inset
+        let count = TextLayout(summary, face: regular, pixelSize: look.textSize,
+                               options: .init(maxWidth: room, maxLines: 1, alignment: .right))
+        canvas.draw(count, at: Point(titleRight, ((bounds.height - count.metrics.lineHeight) / 2).rounded()),
+                    color: look.theme.secondaryText)
+    }
+}
