@@ -50,11 +50,11 @@ func waitForScreen(_ guest: GuestVM, timeout: TimeInterval, _ condition: (Surfac
 
 /// QMP multitouch: `begin`/`update` carry slot and tracking id, then `data` for each axis (0…32767); `end`
 /// must carry tracking id −1 or libinput never sees the finger lift.
-func mttEvents(_ type: String, x: Int, y: Int, trackingID: Int) -> [[String: Any]] {
-    let head: [String: Any] = ["type": "mtt", "data": ["type": type, "slot": 0, "tracking-id": trackingID, "axis": "x", "value": x]]
+func mttEvents(_ type: String, x: Int, y: Int, trackingID: Int, slot: Int = 0) -> [[String: Any]] {
+    let head: [String: Any] = ["type": "mtt", "data": ["type": type, "slot": slot, "tracking-id": trackingID, "axis": "x", "value": x]]
     guard type != "end" else { return [head] }
     return [head] + [("x", x), ("y", y)].map { axis, value in
-        ["type": "mtt", "data": ["type": "data", "slot": 0, "tracking-id": trackingID, "axis": axis, "value": value]] as [String: Any]
+        ["type": "mtt", "data": ["type": "data", "slot": slot, "tracking-id": trackingID, "axis": axis, "value": value]] as [String: Any]
     }
 }
 
