@@ -163,10 +163,7 @@ public final class ViewTree {
     /// Lets go of the caches inside `view`'s subtree (not its own): once `view` is one layer they are drawn
     /// into it, and keeping both would hold every pixel twice. They render again when next drawn.
     public func releaseCaches(below view: View) {
-        for child in view.children {
-            child.cache = nil
-            releaseCaches(below: child)
-        }
+        for child in view.children { child.discardCaches() }
     }
 
     /// The view's subtree at 1:1 in its own coordinates, rendered now if nothing valid is cached.

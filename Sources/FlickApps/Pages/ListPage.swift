@@ -217,11 +217,14 @@ final class ListPage: PageController {
 
     private func finish(arrived: Bool) {
         guard let move else { return }
+        // What leaves the screen keeps its views for the next push, not its pixels.
         if arrived {
             move.shown.removeFromParent()
+            move.shown.discardCaches()
             if move.incoming === spareDetail.view { swap(&shownDetail, &spareDetail) }
         } else {
             move.incoming?.removeFromParent()
+            move.incoming?.discardCaches()
         }
         self.move = nil
         isAnimating = false

@@ -94,7 +94,9 @@ final class PagedTextStage {
 
     private func settle() {
         guard let run else { return }
-        (shown === run.new ? run.old : run.new).removeFromParent()
+        let hidden = shown === run.new ? run.old : run.new
+        hidden.removeFromParent()
+        hidden.discardCaches()
         shown.frame = view.bounds
         shown.alpha = 1
         self.run = nil
