@@ -65,12 +65,16 @@ struct Run: ParsableCommand {
         calibration.flatMap { CalibrationMatrix($0.split(separator: " ").compactMap { Double($0) }) }
     }
 
+    @Option(help: "The panel's density in dots per inch, for gesture distances (default: the config's display.dpi, else the connector's size, else 160).")
+    var dpi: Double?
+
     @Flag(help: "Log frame times, missed vblanks and touch-to-screen latency.")
     var stats = false
 
     func validate() throws {
         guard Rotation(degrees: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)") }
         if let mode, ModeRequest(mode) == nil { throw ValidationError("--mode must look like 1280x800 or 1920x1080@60, not \(mode)") }
+        if let dpi, !(40...1000).contains(dpi) { throw ValidationError("--dpi must be between 40 and 1000, not \(dpi)") }
         if [showcase, config != nil, app != nil].filter({ $0 }).count > 1 {
             throw ValidationError("--showcase, --config and --app each pick what runs: give one")
         }
@@ -82,7 +86,8 @@ struct Run: ParsableCommand {
     func run() throws {
         Log.setUp()
         let configPath = showcase || app != nil ? nil : try config ?? Self.defaultTour()
-        let kiosk = try app.map { KioskConfig.app($0.content, id: $0.rawValue) } ?? configPath.map(KioskConfig.loadOrExit)
+        var kiosk = try app.map { KioskConfig.app($0.content, id: $0.rawValue) } ?? configPath.map(KioskConfig.loadOrExit)
+        if let dpi { kiosk?.overrideDPI(dpi) }
         if !headless && script == nil && (card != nil || !DRMDevice.cardPaths().isEmpty) {
             do {
                 try runOnDisplay(kiosk)

@@ -5,3 +5,12 @@ extension KioskConfig {
                     pages: [Page(id: id, neighbours: [:], axes: nil, content: content)], directory: "/")
     }
 }
+
+extension KioskConfig {
+    /// `flick run --dpi`: the panel's density, whatever the config or the connector say.
+    public mutating func overrideDPI(_ dpi: Double) {
+        var display = self.display ?? Display()
+        display.dpi = dpi
+        self.display = display
+    }
+}
