@@ -93,7 +93,9 @@ public final class ViewTree {
             canvas.globalAlpha *= view.alpha
             let device = PixelRect(enclosing: canvas.transform.mapBounds(view.bounds))
             let visible = !device.intersection(canvas.clipBounds).isEmpty
-            if view.shouldRasterize {
+            // Opaque group or not, a view at full alpha looks the same drawn directly.
+            let direct = drawsInnerLayersDirectly && view.cache == nil && view.alpha == 1
+            if view.shouldRasterize && !direct {
                 guard visible, let cache = cachedLayer(of: view) else { return }
                 let t = canvas.transform
                 if t.isTranslationOnly {
@@ -103,7 +105,7 @@ public final class ViewTree {
                 canvas.draw(cache, at: .zero)
                 return
             }
-            if view.clipsToBounds {
+            if view.clips {
                 guard visible else { return }
                 canvas.clip(to: view.bounds)
             }
@@ -159,6 +161,18 @@ public final class ViewTree {
         }
         for child in view.children { prepareCaches(in: child) }
     }
+
+    /// Renders rasterized `view` into its layer now, drawing the layers inside it straight into it instead of
+    /// caching each of them too: a page about to slide as one layer, with one page of memory, not two.
+    public func prepareLayer(of view: View) {
+        guard view.shouldRasterize, view.cache == nil else { return }
+        drawsInnerLayersDirectly = true
+        defer { drawsInnerLayersDirectly = false }
+        _ = cachedLayer(of: view)
+    }
+
+    /// While `prepareLayer` renders: rasterized views without a cache are drawn, not cached.
+    private var drawsInnerLayersDirectly = false
 
     /// Lets go of the caches inside `view`'s subtree (not its own): once `view` is one layer they are drawn
     /// into it, and keeping both would hold every pixel twice. They render again when next drawn.

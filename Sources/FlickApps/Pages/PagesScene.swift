@@ -343,8 +343,9 @@ public final class PagesScene: Scene {
     private func becomeLayer(_ id: String) {
         let view = controller(id).view
         view.shouldRasterize = true
-        scene.tree.prepareCaches(in: view)
-        // A kiosk has memory for a few screens, not for every page twice.
+        // A kiosk has memory for a few screens, not for every page twice: the layers inside are drawn into
+        // the page's (or copied, when they are already cached) and let go.
+        scene.tree.prepareLayer(of: view)
         scene.tree.releaseCaches(below: view)
     }
 
