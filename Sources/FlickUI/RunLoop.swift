@@ -69,6 +69,11 @@ public final class RunLoop {
                 if errno == EINTR { continue }
                 throw InputError("poll failed: \(String(cString: strerror(errno)))")
             }
+            if ready == 0, active, let deadline = scene.nextDeadline, deadline <= monotonicSeconds() {
+                // A deadline came (a long press, work the scene does while idle): it needs the clock to move.
+                try drawFrame(at: nextPresentationTime(interval: interval), force: false)
+                continue
+            }
             if fds[0].revents != 0, let signal = signals.next() {
                 switch signal {
                 case VirtualTerminal.releaseSignal where terminal != nil:

@@ -14,6 +14,7 @@ public protocol Scene: AnyObject {
     /// Draws what changed into `canvas`, whose surface still holds the previous frame unless
     /// `fullRedraw`; returns the changed regions.
     func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect]
-    /// When the scene must wake without input (a long-press deadline), or nil.
+    /// When the scene must wake without input (a long-press deadline), or nil. The next `advance(to:)` at or
+    /// after it must move it on or clear it, or the loop would wake again at once.
     var nextDeadline: Double? { get }
 }

@@ -45,6 +45,8 @@ public final class PagesScene: Scene {
     private var controllers: [String: PageController] = [:]
     /// Pages whose view is one layer even at rest (nothing on them changes).
     private var restsRasterized: Set<String> = []
+    /// Neighbours of the page at rest still to be rendered into their layers.
+    private var unprepared: [String] = []
     /// The page shown on the `sign` side of the current one while a completion runs: the page just left,
     /// which one-way links may not lead back to.
     private var companion: (id: String, sign: Double)?
@@ -91,6 +93,7 @@ public final class PagesScene: Scene {
             for controller in controllers.values { controller.advance(to: time) }
         }
         layout()
+        unprepared = neighbours
     }
 
     /// A finger is on the pages.
@@ -166,10 +169,16 @@ public final class PagesScene: Scene {
         if pageTouches.isEmpty { finger = nil }
     }
 
-    public func advance(to time: Double) { scene.advance(to: time) }
+    public func advance(to time: Double) {
+        scene.advance(to: time)
+        // One neighbour per wake, and only while nothing moves: a frame never waits for it.
+        if finger == nil, offset == 0, !needsFrame, !unprepared.isEmpty { becomeLayer(unprepared.removeFirst()) }
+    }
+
     public var needsFrame: Bool { scene.needsFrame || controllers.values.contains { $0.isMoving } }
     public func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] { scene.draw(on: canvas, fullRedraw: fullRedraw) }
-    public var nextDeadline: Double? { nil }
+    /// Now, while neighbours wait to be rendered into their layers.
+    public var nextDeadline: Double? { unprepared.isEmpty || finger != nil ? nil : scene.animator.time }
 
     // MARK: Swiping
 
@@ -330,14 +339,22 @@ public final class PagesScene: Scene {
         }
     }
 
-    /// At touch down: every neighbour becomes one layer, rendered now, so a drag only copies it and never
-    /// waits for one. The current page follows when the swipe claims the touch: until then the touch may
-    /// be the page's own (a list scrolling), which a page-sized layer would have to redraw every frame.
+    /// Every neighbour is one layer by touch down, so a drag only copies it and never waits for one: rendered
+    /// while the screen is idle after the page settled, or now if the finger came first. The current page
+    /// follows when the swipe claims the touch: until then the touch may be the page's own (a list
+    /// scrolling), which a page-sized layer would have to redraw every frame.
     private func prepareSlide(includingCurrent: Bool) {
-        for direction in PageGraph.Direction.allCases {
-            if let id = graph.neighbour(of: currentPage, direction), id != currentPage { becomeLayer(id) }
-        }
+        for id in neighbours { becomeLayer(id) }
+        unprepared = []
         if includingCurrent { becomeLayer(currentPage) }
+    }
+
+    private var neighbours: [String] {
+        var ids: [String] = []
+        for direction in PageGraph.Direction.allCases {
+            if let id = graph.neighbour(of: currentPage, direction), id != currentPage, !ids.contains(id) { ids.append(id) }
+        }
+        return ids
     }
 
     private func becomeLayer(_ id: String) {
@@ -349,11 +366,12 @@ public final class PagesScene: Scene {
         scene.tree.releaseCaches(below: view)
     }
 
-    /// At rest pages draw their views directly again (their own animations then redraw only what moves), and
-    /// every cache of a page off screen is let go: a kiosk keeps a few screens of memory, not one per page.
-    /// The next touch down renders the neighbours again.
+    /// At rest the current page draws its views directly again (its own animations then redraw only what
+    /// moves), its neighbours stay layers for the next drag (those missing are rendered while idle), and every
+    /// other page lets go of its caches: a kiosk keeps a few screens of memory, not one per page.
     private func endSlide() {
-        for (id, controller) in controllers {
+        let near = neighbours
+        for (id, controller) in controllers where !near.contains(id) {
             if id != currentPage {
                 // Off screen, so no damage: switching rasterizing off drops the page's own layer too.
                 controller.view.shouldRasterize = false
@@ -361,6 +379,7 @@ public final class PagesScene: Scene {
             }
             controller.view.shouldRasterize = restsRasterized.contains(id)
         }
+        unprepared = near
     }
 
     /// The pages visible along the moving axis: the current one at `offset` and its neighbours chained both

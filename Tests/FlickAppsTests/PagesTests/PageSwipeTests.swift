@@ -156,6 +156,26 @@ private func pixel(_ player: VirtualClockPlayer, _ x: Int, _ y: Int) -> UInt32 {
         #expect(scene.offset == 0)
     }
 
+    @Test func neighboursAreRenderedWhileIdleOnePerWakeWithoutDrawing() throws {
+        let (scene, player) = try makePlayer()
+        // a has two neighbours (b right, c left): two wakes, no frames, then nothing more to wake for.
+        #expect(scene.nextDeadline != nil)
+        let drawn = player.framesDrawn
+        player.step()
+        #expect(scene.nextDeadline != nil)
+        player.step()
+        #expect(scene.nextDeadline == nil)
+        #expect(player.framesDrawn == drawn)
+        player.run(until: 2)
+        #expect(player.framesDrawn == drawn)
+        // After a swipe the new page's neighbours are scheduled again.
+        player.enqueue(drag(dx: -120, holdMs: 60, startMs: 2100))
+        player.run()
+        #expect(scene.currentPage == "b")
+        while scene.nextDeadline != nil { player.step() }
+        #expect(!scene.needsFrame)
+    }
+
     @Test func easeOutCompletionTakesTheSeedsThreeTenths() throws {
         let (scene, player) = try makePlayer(cycleConfig.replacingOccurrences(of: "\"spring\"", with: "\"easeOut\""))
         // Released at 228 ms; the completion begins at the next frame and lasts 0.3 s.
