@@ -132,21 +132,6 @@ private enum Ink {
     static let grid = Color(hex: 0xE4E8EE), axis = Color(hex: 0x8A94A3)
 }
 
-/// The 1280×800 design grid on an actual canvas: scale `u`, centred.
-private struct DesignGrid {
-    let u: Double, dx: Double, dy: Double
-
-    init(width: Int, height: Int) {
-        let w = Double(width), h = Double(height)
-        u = min(w / 1280, h / 800)
-        dx = ((w - 1280 * u) / 2).rounded(); dy = ((h - 800 * u) / 2).rounded()
-    }
-
-    func point(_ p: Point) -> Point { Point(dx + p.x * u, dy + p.y * u) }
-    func rect(_ r: Rect) -> Rect { Rect(origin: point(r.origin), size: Size(r.width * u, r.height * u)) }
-    func design(_ p: Point) -> Point { Point((p.x - dx) / u, (p.y - dy) / u) }
-}
-
 /// Drawing in design units on one canvas: text, axes, dashes and sampled curves.
 private struct Page {
     let canvas: Canvas

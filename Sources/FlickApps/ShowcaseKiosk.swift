@@ -23,7 +23,7 @@ public final class ShowcaseKiosk: Scene {
     public init(width: Int, height: Int, fonts: FontCollection) throws {
         layer = Surface(width: width, height: height)
         try ShowcaseScene(fonts: fonts).draw(on: Canvas(surface: layer))
-        radius = (28 * min(Double(width) / 1280, Double(height) / 800)).rounded()
+        radius = (28 * DesignGrid.scale(width: width, height: height)).rounded()
         damage = [layer.bounds]
     }
 

@@ -12,7 +12,7 @@ public struct ShowcaseScene {
 
     public func draw(on canvas: Canvas) throws {
         let width = Double(canvas.surface.width), height = Double(canvas.surface.height)
-        let u = min(width / 1280, height / 800)
+        let grid = DesignGrid(width: width, height: height), u = grid.u
         let regular = try fonts.face(.regular), bold = try fonts.face(.bold)
 
         canvas.fill(Rect(x: 0, y: 0, width: width, height: height), paint: .linearGradient(LinearGradient(
@@ -20,7 +20,7 @@ public struct ShowcaseScene {
 
         // Centre the design grid on the output.
         canvas.save()
-        canvas.translate(((width - 1280 * u) / 2).rounded(), ((height - 800 * u) / 2).rounded())
+        canvas.translate(grid.dx, grid.dy)
         defer { canvas.restore() }
 
         func text(_ s: String, _ face: FontFace, _ px: Double, _ x: Double, _ y: Double, _ color: Color,

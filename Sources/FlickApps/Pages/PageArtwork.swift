@@ -9,9 +9,8 @@ struct PageArtwork {
     let width: Int
     let height: Int
 
-    /// Sizes in the config are for a 1280x800 screen, as the showcase's are.
-    var scale: Double { min(Double(width) / 1280, Double(height) / 800) }
-    private var margin: Double { (64 * scale).rounded() }
+    var scale: Double { DesignGrid.scale(width: width, height: height) }
+    private var margin: Double { DesignGrid.pageMargin(scale: scale) }
 
     func draw(_ page: KioskConfig.Page, on canvas: Canvas) {
         let bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))

@@ -28,9 +28,9 @@ final class PageContext {
     }
 
     var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
-    /// Sizes in the config are for a 1280x800 screen.
-    var scale: Double { min(Double(width) / 1280, Double(height) / 800) }
-    var margin: Double { (64 * scale).rounded() }
+    /// Sizes in the config are for the 1280x800 design grid.
+    var scale: Double { DesignGrid.scale(width: width, height: height) }
+    var margin: Double { DesignGrid.pageMargin(scale: scale) }
 
     /// The theme's face, or nil when the fonts cannot be read (the page then draws without text).
     func face(_ weight: FontWeight) -> FontFace? { try? fonts.face(weight) }
