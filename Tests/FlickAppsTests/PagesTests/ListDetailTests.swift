@@ -32,24 +32,14 @@ private func makePlayer(items count: Int = 40) throws -> (PagesScene, VirtualClo
     return (scene, VirtualClockPlayer(scene: scene, width: width, height: height))
 }
 
-private func script(_ json: [String]) -> [TouchFrame] {
-    try! TouchScript(json: Data("[\(json.joined(separator: ","))]".utf8), name: "list").frames
-}
-
 /// A straight drag from (x, y) by (dx, dy) in `steps` moves 16 ms apart from `startMs`, lifted `holdMs` later.
 private func drag(x: Double = 160, y: Double = 150, dx: Double = 0, dy: Double = 0, steps: Int = 10,
                   holdMs: Double = 8, startMs: Double = 0) -> [TouchFrame] {
-    var json = ["{\"t\": \(startMs), \"type\": \"down\", \"id\": 0, \"x\": \(x), \"y\": \(y)}"]
-    for i in 1...steps {
-        let f = Double(i) / Double(steps)
-        json.append("{\"t\": \(startMs + Double(i) * 16), \"type\": \"move\", \"id\": 0, \"x\": \(x + dx * f), \"y\": \(y + dy * f)}")
-    }
-    json.append("{\"t\": \(startMs + Double(steps) * 16 + holdMs), \"type\": \"up\", \"id\": 0}")
-    return script(json)
+    dragScript(from: (x, y), dx: dx, dy: dy, steps: steps, holdMs: holdMs, startMs: startMs)
 }
 
 private func tap(x: Double = 200, y: Double, atMs t: Double) -> [TouchFrame] {
-    script(["{\"t\": \(t), \"type\": \"down\", \"id\": 0, \"x\": \(x), \"y\": \(y)}", "{\"t\": \(t + 50), \"type\": \"up\", \"id\": 0}"])
+    tapScript(at: (x, y), downMs: t, upMs: t + 50)
 }
 
 /// The middle of row `index` with the list at rest at the top.

@@ -36,13 +36,7 @@ private func makePlayer(_ json: String = cycleConfig) throws -> (PagesScene, Vir
 /// rest of `holdMs` before lifting (over 40 ms of rest and the tracker reads the finger as stopped).
 private func drag(dx: Double, dy: Double = 0, steps: Int = 10, stepMs: Double = 16, holdMs: Double = 8,
                   startMs: Double = 0) -> [TouchFrame] {
-    var json: [String] = ["{\"t\": \(startMs), \"type\": \"down\", \"id\": 0, \"x\": 160, \"y\": 100}"]
-    for i in 1...steps {
-        let f = Double(i) / Double(steps)
-        json.append("{\"t\": \(startMs + Double(i) * stepMs), \"type\": \"move\", \"id\": 0, \"x\": \(160 + dx * f), \"y\": \(100 + dy * f)}")
-    }
-    json.append("{\"t\": \(startMs + Double(steps) * stepMs + holdMs), \"type\": \"up\", \"id\": 0}")
-    return try! TouchScript(json: Data("[\(json.joined(separator: ","))]".utf8), name: "drag").frames
+    dragScript(from: (160, 100), dx: dx, dy: dy, steps: steps, stepMs: stepMs, holdMs: holdMs, startMs: startMs)
 }
 
 private func pixel(_ player: VirtualClockPlayer, _ x: Int, _ y: Int) -> UInt32 { player.screen[x, y] }

@@ -67,17 +67,12 @@ private final class Harness {
 
 /// A finger down at `point` at `downMs` and lifted there at `upMs`.
 private func tap(_ point: (x: Int, y: Int), downMs: Double, upMs: Double) -> [TouchFrame] {
-    touches(#"[{"t": \#(downMs), "type": "down", "id": 0, "x": \#(point.x), "y": \#(point.y)}, {"t": \#(upMs), "type": "up", "id": 0}]"#)
+    tapScript(at: (Double(point.x), Double(point.y)), downMs: downMs, upMs: upMs)
 }
 
 /// A straight horizontal drag by `dx` from `start`, 16 ms a step, lifted after a 60 ms rest.
 private func drag(from start: (x: Int, y: Int), dx: Double, startMs: Double = 0) -> [TouchFrame] {
-    var json = [#"{"t": \#(startMs), "type": "down", "id": 0, "x": \#(start.x), "y": \#(start.y)}"#]
-    for i in 1...10 {
-        json.append(#"{"t": \#(startMs + Double(i) * 16), "type": "move", "id": 0, "x": \#(Double(start.x) + dx * Double(i) / 10), "y": \#(start.y)}"#)
-    }
-    json.append(#"{"t": \#(startMs + 220), "type": "up", "id": 0}"#)
-    return touches("[" + json.joined(separator: ",") + "]")
+    dragScript(from: (Double(start.x), Double(start.y)), dx: dx, holdMs: 60, startMs: startMs)
 }
 
 private func touches(_ json: String) -> [TouchFrame] {

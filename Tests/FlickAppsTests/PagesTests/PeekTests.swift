@@ -28,12 +28,7 @@ private func makePlayer() throws -> (PagesScene, VirtualClockPlayer) {
 
 /// A vertical drag from (160, y) by dy over ten 16 ms steps, held still for 120 ms before lifting.
 private func verticalDrag(fromY y: Double, by dy: Double, startMs: Double = 0) -> [TouchFrame] {
-    var events = [#"{"t": \#(startMs), "type": "down", "id": 0, "x": 160, "y": \#(y)}"#]
-    for i in 1...10 {
-        events.append(#"{"t": \#(startMs + Double(i) * 16), "type": "move", "id": 0, "x": 160, "y": \#(y + dy * Double(i) / 10)}"#)
-    }
-    events.append(#"{"t": \#(startMs + 280), "type": "up", "id": 0}"#)
-    return try! TouchScript(json: Data("[\(events.joined(separator: ","))]".utf8), name: "drag").frames
+    dragScript(from: (160, y), dx: 0, dy: dy, holdMs: 120, startMs: startMs)
 }
 
 @Suite struct PeekTests {

@@ -47,14 +47,7 @@ private func makePlayer() throws -> (PagesScene, VirtualClockPlayer) {
 /// lifting (over 40 ms of rest and the finger counts as stopped).
 private func drag(from start: (x: Double, y: Double) = (160, 100), dx: Double, dy: Double = 0, steps: Int,
                   stepMs: Double = 16, holdMs: Double = 8, startMs: Double = 0) -> [TouchFrame] {
-    var json = ["{\"t\": \(startMs), \"type\": \"down\", \"id\": 0, \"x\": \(start.x), \"y\": \(start.y)}"]
-    for i in 1...steps {
-        let f = Double(i) / Double(steps)
-        json.append("{\"t\": \(startMs + Double(i) * stepMs), \"type\": \"move\", \"id\": 0, "
-            + "\"x\": \(start.x + dx * f), \"y\": \(start.y + dy * f)}")
-    }
-    json.append("{\"t\": \(startMs + Double(steps) * stepMs + holdMs), \"type\": \"up\", \"id\": 0}")
-    return try! TouchScript(json: Data("[\(json.joined(separator: ","))]".utf8), name: "drag").frames
+    dragScript(from: start, dx: dx, dy: dy, steps: steps, stepMs: stepMs, holdMs: holdMs, startMs: startMs)
 }
 
 /// Pixels that differ between two screens.

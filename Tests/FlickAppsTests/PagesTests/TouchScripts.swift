@@ -1,0 +1,26 @@
+import FlickGestures
+import Foundation
+
+/// Touch scripts for the page tests, written as the JSON format `flick run --script` reads.
+func touchScript(_ events: [String]) -> [TouchFrame] {
+    try! TouchScript(json: Data("[\(events.joined(separator: ","))]".utf8), name: "test").frames
+}
+
+/// A straight drag from `start` by (dx, dy): down at `startMs`, `steps` moves `stepMs` apart, lifted `holdMs`
+/// after the last (over 40 ms of rest and the tracker reads the finger as stopped).
+func dragScript(from start: (x: Double, y: Double), dx: Double, dy: Double = 0, steps: Int = 10, stepMs: Double = 16,
+                holdMs: Double = 8, startMs: Double = 0) -> [TouchFrame] {
+    var events = [#"{"t": \#(startMs), "type": "down", "id": 0, "x": \#(start.x), "y": \#(start.y)}"#]
+    for i in 1...steps {
+        let f = Double(i) / Double(steps)
+        events.append(#"{"t": \#(startMs + Double(i) * stepMs), "type": "move", "id": 0, "x": \#(start.x + dx * f), "y": \#(start.y + dy * f)}"#)
+    }
+    events.append(#"{"t": \#(startMs + Double(steps) * stepMs + holdMs), "type": "up", "id": 0}"#)
+    return touchScript(events)
+}
+
+/// One finger down at `point` at `downMs` and lifted there at `upMs`.
+func tapScript(at point: (x: Double, y: Double), downMs: Double, upMs: Double) -> [TouchFrame] {
+    touchScript([#"{"t": \#(downMs), "type": "down", "id": 0, "x": \#(point.x), "y": \#(point.y)}"#,
+                 #"{"t": \#(upMs), "type": "up", "id": 0}"#])
+}
