@@ -372,11 +372,7 @@ public final class PagesScene: Scene {
     private func endSlide() {
         let near = neighbours
         for (id, controller) in controllers where !near.contains(id) {
-            if id != currentPage {
-                // Off screen, so no damage: switching rasterizing off drops the page's own layer too.
-                controller.view.shouldRasterize = false
-                scene.tree.releaseCaches(below: controller.view)
-            }
+            if id != currentPage { controller.view.discardCaches() }
             controller.view.shouldRasterize = restsRasterized.contains(id)
         }
         unprepared = near
