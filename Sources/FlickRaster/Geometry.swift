@@ -108,6 +108,8 @@ public struct PixelRect: Hashable, Sendable {
     public var area: Int { isEmpty ? 0 : width * height }
     public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
 
+    public func offsetBy(dx: Int, dy: Int) -> PixelRect { PixelRect(x: x + dx, y: y + dy, width: width, height: height) }
+
     public func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(x, other.x), y0 = max(y, other.y)
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)

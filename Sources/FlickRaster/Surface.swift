@@ -83,6 +83,25 @@ public final class Surface {
         return out
     }
 
+    /// Moves pixels within the surface by (`dx`, `dy`): each pixel of `regions` (where pixels land; disjoint,
+    /// with their sources inside the surface too) takes the value at (x - dx, y - dy) from before the move.
+    /// Content sliding across a screen that still shows the last frame costs one pass over one buffer.
+    public func shiftPixels(in regions: [PixelRect], dx: Int, dy: Int) {
+        guard dx != 0 || dy != 0, let top = regions.map(\.y).min(), let bottom = regions.map(\.maxY).max() else { return }
+        // Every pixel is read before it is overwritten: rows are walked against the motion, and spans in a
+        // row (when the motion is along it) too.
+        let spans = regions.sorted { dx > 0 ? $0.x > $1.x : $0.x < $1.x }
+        for i in 0..<(bottom - top) {
+            let y = dy > 0 ? bottom - 1 - i : top + i
+            let source = row(y - dy)
+            for span in spans where y >= span.y && y < span.maxY {
+                precondition(span.x >= 0 && span.maxX <= width && span.x - dx >= 0 && span.maxX - dx <= width
+                             && y - dy >= 0 && y - dy < height, "shiftPixels: region or its source outside the surface")
+                memmove(row(y) + span.x, source + span.x - dx, span.width * 4)
+            }
+        }
+    }
+
     /// Set by whoever has checked that every pixel is opaque and will not change them (a layer cache after it
     /// is rendered): source-over blits of the image then copy (or lerp, under a global alpha) instead of
     /// blending. Never set by the surface itself; a stale `true` draws wrong pixels.

@@ -11,9 +11,19 @@ public final class ViewTree {
     public let bounds: PixelRect
     /// What damaged pixels start from before the tree draws over them.
     public var clearColor: Color = .black
+    /// Pixels to redraw that no changed view explains.
     private var damage: [PixelRect] = []
-    /// Views that changed since the last frame, by identity, for their new coverage at draw time.
-    private var changed: [ObjectIdentifier: View] = [:]
+    /// Views that changed since the last frame, by identity, with what they covered before (what the screen
+    /// still shows); their new coverage is taken at draw time.
+    private var changed: [ObjectIdentifier: Change] = [:]
+    private struct Change {
+        let view: View
+        let before: PixelRect
+    }
+    /// The opaque layers the last frame showed, and where: see `slide`.
+    private var lastFrame: ShownLayers?
+    /// Frames drawn by moving the screen's pixels along with sliding layers, for tests.
+    private(set) var framesSlid = 0
     /// Counts the views whose background and content were drawn, for tests and benchmarks.
     public private(set) var viewsDrawn = 0
 
@@ -36,7 +46,10 @@ public final class ViewTree {
     /// The regions the next `render` will draw, merged.
     public var pendingDamage: [PixelRect] {
         var all = damage
-        for view in changed.values where view.tree === self { all.append(coverage(of: view)) }
+        for change in changed.values {
+            all.append(change.before)
+            if change.view.tree === self { all.append(coverage(of: change.view)) }
+        }
         return PixelRect.merged(all.map { $0.intersection(bounds) })
     }
 
@@ -46,10 +59,19 @@ public final class ViewTree {
     /// keeps its state; its surface must be the screen's size.
     @discardableResult
     public func render(on canvas: Canvas, fullRedraw: Bool = false) -> [PixelRect] {
-        let regions = fullRedraw ? [bounds] : pendingDamage
+        let cover = opaqueLayers()
+        var regions = fullRedraw ? [bounds] : pendingDamage
+        var shifted: [PixelRect] = []
+        if !fullRedraw, let slide = slide(of: cover, on: canvas.surface, last: lastFrame,
+                                          changes: changed.values.map { ($0.view, $0.before) }, damage: damage) {
+            shifted = slide.shifted
+            framesSlid += 1
+            canvas.surface.shiftPixels(in: shifted, dx: slide.dx, dy: slide.dy)
+            regions = slide.redraw
+        }
         damage = []
         changed = [:]
-        let cover = opaqueLayers()
+        lastFrame = ShownLayers(surface: canvas.surface, layers: cover)
         for region in regions {
             canvas.withSavedState {
                 canvas.setTransform(.identity)
@@ -57,7 +79,7 @@ public final class ViewTree {
                 canvas.blendMode = .sourceOver
                 // Pixels an opaque layer will copy over need no clearing: a sliding page costs one copy, not two.
                 var uncovered = [region]
-                for layer in cover { uncovered = uncovered.flatMap { $0.subtracting(layer) } }
+                for layer in cover { uncovered = uncovered.flatMap { $0.subtracting(layer.rect) } }
                 for piece in uncovered {
                     canvas.withSavedState {
                         canvas.clip(to: piece.rect)
@@ -68,12 +90,12 @@ public final class ViewTree {
                 draw(root, on: canvas)
             }
         }
-        return regions
+        return shifted.isEmpty ? regions : PixelRect.merged(shifted + regions)
     }
 
     /// Where the root's rasterized children will be copied opaque, as drawn: whole-pixel translations at full
     /// alpha of caches known to be opaque (rendered now if missing; `draw` would render them anyway).
-    private func opaqueLayers() -> [PixelRect] {
+    private func opaqueLayers() -> [PlacedLayer] {
         guard root.isDrawn, root.alpha == 1, root.transform.isIdentity else { return [] }
         return root.children.compactMap { view in
             guard view.shouldRasterize, view.isDrawn, view.alpha == 1, view.transform.isTranslationOnly else { return nil }
@@ -81,7 +103,7 @@ public final class ViewTree {
             let placed = PixelRect(x: Int(t.tx.rounded()), y: Int(t.ty.rounded()),
                                    width: Int(view.bounds.width.rounded(.up)), height: Int(view.bounds.height.rounded(.up)))
             guard !placed.intersection(bounds).isEmpty, let cache = cachedLayer(of: view), cache.isKnownOpaque else { return nil }
-            return placed
+            return PlacedLayer(view: view, rect: placed, cache: cache)
         }
     }
 
@@ -200,13 +222,13 @@ public final class ViewTree {
     func viewWillChange(_ view: View) {
         let id = ObjectIdentifier(view)
         guard changed[id] == nil else { return }
-        damage.append(coverage(of: view))
-        changed[id] = view
+        changed[id] = Change(view: view, before: coverage(of: view))
     }
 
     /// A view arrived in the tree: what it covers is new.
     func viewDidChange(_ view: View) {
-        changed[ObjectIdentifier(view)] = view
+        let id = ObjectIdentifier(view)
+        changed[id] = Change(view: view, before: changed[id]?.before ?? .zero)
     }
 
     /// The screen pixels the view's subtree can touch.

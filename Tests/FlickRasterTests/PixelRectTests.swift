@@ -15,3 +15,21 @@ import FlickRaster
     #expect(r.subtracting(PixelRect(x: 20, y: 0, width: 5, height: 5)) == [r])
     #expect(r.subtracting(PixelRect(x: 5, y: 0, width: 10, height: 10)) == [PixelRect(x: 0, y: 0, width: 5, height: 10)])
 }
+
+@Test func shiftingPixelsMovesEachRegionFromWhereItWasInAnyDirection() {
+    let width = 24, height = 16
+    for (dx, dy) in [(3, 0), (-3, 0), (0, 2), (0, -2), (5, -3), (-4, 4)] {
+        let surface = Surface(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { surface[x, y] = UInt32(y * 1000 + x) } }
+        let before = surface.copy()
+        // Two regions side by side and one below: each reads pixels the others write.
+        let regions = [PixelRect(x: 6, y: 4, width: 6, height: 6), PixelRect(x: 12, y: 4, width: 6, height: 6),
+                       PixelRect(x: 6, y: 10, width: 12, height: 2)]
+        surface.shiftPixels(in: regions, dx: dx, dy: dy)
+        let wrong = (0..<height).lazy.flatMap { y in (0..<width).lazy.map { (x: $0, y: y) } }.first { p in
+            let inside = regions.contains { $0.contains(p.x, p.y) }
+            return surface[p.x, p.y] != (inside ? before[p.x - dx, p.y - dy] : before[p.x, p.y])
+        }
+        #expect(wrong == nil, "moved by (\(dx), \(dy)): first wrong pixel \(String(describing: wrong))")
+    }
+}
