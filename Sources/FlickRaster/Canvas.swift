@@ -194,12 +194,17 @@ public final class Canvas {
         guard x0 <= x1, y0 <= y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         let region = PixelRect(enclosing: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)).intersection(state.clip)
         guard !region.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
-        rasterizer.reset(region: region)
-        for poly in polygons { rasterizer.addPolyline(poly) }
         let alpha = shader.needsScratch ? alpha255 : 255
-        rasterizer.sweep(rule: rule) { y, coverage in
-            Blend.scale(coverage, count: region.width, by: alpha)
-            span(y: y, x: region.x, count: region.width, coverage: coverage, shader: shader)
+        // A band of rows at a time: the cells stay a few hundred kilobytes (and in cache) however big the shape.
+        let bandRows = max(1, CoverageRasterizer.cellBudget / (region.width + 2))
+        for top in stride(from: region.y, to: region.maxY, by: bandRows) {
+            let band = PixelRect(x: region.x, y: top, width: region.width, height: min(bandRows, region.maxY - top))
+            rasterizer.reset(region: band)
+            for poly in polygons { rasterizer.addPolyline(poly) }
+            rasterizer.sweep(rule: rule) { y, coverage in
+                Blend.scale(coverage, count: band.width, by: alpha)
+                span(y: y, x: band.x, count: band.width, coverage: coverage, shader: shader)
+            }
         }
     }
 

@@ -9,6 +9,8 @@ public enum FillRule: Sendable {
 /// the region is exact: what lies above or below is dropped, what lies left or right becomes a vertical
 /// edge on the region's border.
 final class CoverageRasterizer {
+    /// Cells a shape is rasterized in at once (a float each); taller shapes go in bands.
+    static let cellBudget = 64 * 1024
     private var cells: UnsafeMutablePointer<Float>
     private var capacity: Int
     private(set) var coverageRow: UnsafeMutablePointer<UInt8>

@@ -101,3 +101,29 @@ private func star() -> Path {
     #expect(ink(canvas.surface[0, 39]) == 1)
     #expect(ink(canvas.surface[20, 0]) == 1)
 }
+
+@Test func aShapeTallerThanABandLooksAsIfRasterizedAtOnce() {
+    // 2000 px wide: the rasterizer takes 32 rows at a time. Drawn again through 80 px wide clips (each one band
+    // high enough for every row), the pixels must agree.
+    let width = 2000, height = 180
+    let shapes: [(Path, FillRule)] = [
+        (Path.ellipse(in: Rect(x: 10.3, y: 4.6, width: 1970.2, height: 170.9)), .nonZero),
+        (Path.polygon([Point(5, 170), Point(1000, 3.5), Point(1995, 170), Point(40, 60.25), Point(1960, 60.25)]), .evenOdd),
+    ]
+    #expect(CoverageRasterizer.cellBudget / (width + 2) < height / 4)
+    for (path, rule) in shapes {
+        let banded = makeCanvas(width, height), columns = makeCanvas(width, height)
+        banded.fill(path, paint: .solid(.black), rule: rule)
+        for x in stride(from: 0, to: width, by: 80) {
+            columns.withSavedState {
+                columns.clip(to: Rect(x: Double(x), y: 0, width: 80, height: Double(height)))
+                columns.fill(path, paint: .solid(.black), rule: rule)
+            }
+        }
+        var worst = 0
+        for y in 0..<height { for x in 0..<width { worst = max(worst, abs(red(banded.surface[x, y]) - red(columns.surface[x, y]))) } }
+        #expect(worst <= 1, "\(rule): differs by \(worst) levels")
+        #expect(ink(banded.surface[1000, 90]) == (rule == .nonZero ? 1 : 0), "the middle: inside the ellipse, the star's hole")
+        #expect(ink(banded.surface[1000, 20]) == 1)
+    }
+}
