@@ -137,6 +137,9 @@ public final class View {
         }
     }
 
+    /// The view's layer is rendered and will be copied, not drawn, until something in it changes.
+    public var isCached: Bool { cache != nil }
+
     /// Lets go of the layer caches of this view and everything inside it; they render again when next drawn.
     /// For views taken off screen that are kept for later (a detail view between pushes): a full-screen
     /// layer is 8 MB at 1920x1080.

@@ -63,7 +63,9 @@ final class ListPage: PageController {
         for detail in [shownDetail, spareDetail] { detail.back?.action = { [unowned self] in goBack() } }
     }
 
-    func takesTouch(at point: Point) -> Bool { detailIndex != nil || move != nil }
+    func takesTouch(at point: Point) -> Bool { isModal }
+
+    var isModal: Bool { detailIndex != nil || move != nil }
 
     var ownAxes: Set<Axis> { [.vertical] }
 

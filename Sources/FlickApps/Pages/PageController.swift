@@ -44,6 +44,9 @@ protocol PageController: AnyObject {
     /// At touch down on the page at rest: true gives the page the whole touch (an open detail view, a grabbed
     /// photo), so the page swipe never sees it.
     func takesTouch(at point: Point) -> Bool
+    /// The page shows something that takes every touch (an open detail, a to-do being edited): no page swipe
+    /// can start, so the neighbours need no layers until it is done.
+    var isModal: Bool { get }
     /// Axes the page drags along itself (a list scrolls vertically); the page swipe leaves them to it.
     var ownAxes: Set<Axis> { get }
     /// Touch frames in screen pixels (= page pixels: the page is at rest). A shared touch delivers its one
@@ -67,6 +70,7 @@ protocol PageController: AnyObject {
 
 extension PageController {
     func takesTouch(at point: Point) -> Bool { false }
+    var isModal: Bool { false }
     var ownAxes: Set<Axis> { [] }
     func handle(_ frame: TouchFrame) {}
     func handle(key: KeyEvent) {}

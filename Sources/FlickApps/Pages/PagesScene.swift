@@ -99,6 +99,9 @@ public final class PagesScene: Scene {
     /// A finger is on the pages.
     public var isTracking: Bool { finger != nil }
 
+    /// The pages whose views are whole rendered layers now: what the kiosk holds in memory besides the screen.
+    public var pagesWithLayers: [String] { controllers.filter { $0.value.view.isCached }.map(\.key).sorted() }
+
     /// The run's outcome, one JSON object: the page shown, the open detail, front photo and text page of it,
     /// and the to-do list (its items in order and the one being edited) of the config's to-do page.
     public func finalStateJSON() -> String {
@@ -171,14 +174,25 @@ public final class PagesScene: Scene {
 
     public func advance(to time: Double) {
         scene.advance(to: time)
-        // One neighbour per wake, and only while nothing moves: a frame never waits for it.
-        if finger == nil, offset == 0, !needsFrame, !unprepared.isEmpty { becomeLayer(unprepared.removeFirst()) }
+        guard finger == nil, offset == 0 else { return }
+        if controller(currentPage).isModal {
+            // No swipe can start: the neighbours' memory goes to what the page shows, and comes back after.
+            let held = neighbours.filter { controller($0).view.isCached && controller($0).view.parent == nil }
+            guard !held.isEmpty else { return }
+            for id in held { controller(id).view.discardCaches() }
+            unprepared = neighbours
+        } else if !needsFrame, !unprepared.isEmpty {
+            // One neighbour per wake, and only while nothing moves: a frame never waits for it.
+            becomeLayer(unprepared.removeFirst())
+        }
     }
 
     public var needsFrame: Bool { scene.needsFrame || controllers.values.contains { $0.isMoving } }
     public func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] { scene.draw(on: canvas, fullRedraw: fullRedraw) }
     /// Now, while neighbours wait to be rendered into their layers.
-    public var nextDeadline: Double? { unprepared.isEmpty || finger != nil ? nil : scene.animator.time }
+    public var nextDeadline: Double? {
+        unprepared.isEmpty || finger != nil || controller(currentPage).isModal ? nil : scene.animator.time
+    }
 
     // MARK: Swiping
 

@@ -27,6 +27,8 @@ final class PhotoCard {
 
     init(path: String, index: Int, context: PageContext) {
         self.index = index
+        // Read for its size, and again whenever the card's layer is drawn: a layer holds the picture at the size
+        // it shows, and a photo is not kept twice (a camera's picture decoded is tens of megabytes).
         let image = try? Surface.readPNG(path: path)
         let border = max(1, (Self.borderWidth * context.scale).rounded())
         let shadow = max(1, (Self.shadowWidth * context.scale).rounded())
@@ -47,7 +49,7 @@ final class PhotoCard {
             Self.drawShadow(around: face, width: shadow, on: canvas)
             canvas.fill(face, color: .white)
             let photo = face.insetBy(dx: border, dy: border)
-            if let image { canvas.draw(image, in: photo) } else { canvas.fill(photo, color: blank) }
+            if let image = try? Surface.readPNG(path: path) { canvas.draw(image, in: photo) } else { canvas.fill(photo, color: blank) }
         }
     }
 

@@ -88,7 +88,9 @@ final class TodoPage: PageController {
 
     // MARK: Touches
 
-    func takesTouch(at point: Point) -> Bool { editing != nil || point.y >= look.headerHeight }
+    func takesTouch(at point: Point) -> Bool { isModal || point.y >= look.headerHeight }
+
+    var isModal: Bool { editing != nil }
 
     func handle(_ frame: TouchFrame) {
         if fingers.isEmpty, let down = frame.events.first(where: { $0.phase == .down }) {

@@ -107,6 +107,18 @@ private func barEnd(_ player: VirtualClockPlayer) -> Int { (0..<width).last { pl
         #expect(player.screen[200, Int(rowY(2))] == rowFill)
     }
 
+    @Test func anOpenDetailLetsTheNextPagesLayerGoUntilTheListIsBack() throws {
+        let (scene, player) = try makePlayer()
+        player.run(until: 0.2)
+        #expect(scene.pagesWithLayers == ["next"], "rendered while idle, ready for a swipe")
+        open(2, player)
+        #expect(scene.pagesWithLayers == [], "no swipe can start from a detail: its memory goes to the detail")
+        player.enqueue(tap(x: 14, y: 12, atMs: player.time * 1000 + 20))
+        player.run(until: player.time + 0.6)
+        #expect(try detail(scene) == nil)
+        #expect(scene.pagesWithLayers == ["next"])
+    }
+
     @Test func aDragFromTheLeftEdgeFollowsTheFingerAndGoesBack() throws {
         let (scene, player) = try makePlayer()
         open(2, player)
