@@ -181,4 +181,25 @@ private func pixel(_ player: VirtualClockPlayer, _ x: Int, _ y: Int) -> UInt32 {
         #expect(scene.offset == 0)
         #expect(!scene.needsFrame)
     }
+
+    @Test func everyFrameOfASwipeLooksAsIfDrawnWhole() throws {
+        // While pages slide the screen's pixels are moved rather than drawn again: a twin drawn whole every
+        // frame must show the same, through a drag, a reversal, a commit, a spring and a rubber band.
+        let (_, player) = try makePlayer()
+        let (twinScene, twin) = try makePlayer()
+        let script = drag(dx: -90, steps: 9) + drag(dx: 140, steps: 10, startMs: 400)
+            + drag(dx: 0, dy: -60, steps: 6, startMs: 1200)
+        player.enqueue(script)
+        twin.enqueue(script)
+        let whole = Surface(width: width, height: height)
+        let canvas = Canvas(surface: whole)
+        for frame in 0..<110 {
+            player.step()
+            twin.step()
+            _ = twinScene.draw(on: canvas, fullRedraw: true)
+            let wrong = (0..<height).first { memcmp(player.screen.row($0), whole.row($0), width * 4) != 0 }
+            #expect(wrong == nil, "frame \(frame): first wrong row \(String(describing: wrong))")
+            if wrong != nil { break }
+        }
+    }
 }
