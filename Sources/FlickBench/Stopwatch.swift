@@ -10,28 +10,52 @@ public enum Stopwatch {
 
     /// Times several implementations of one operation in turns — a block of runs of each per round —
     /// so that a noisy, shared machine slows them all alike. The first run of each block is dropped:
-    /// the rest see the caches as a frame loop repeating that operation would. Returns each one's median
-    /// in nanoseconds, after at least `minRounds` rounds and `minSeconds`.
-    public static func interleavedMedians(_ bodies: [() -> Void], block: Int = 5, minRounds: Int = 8,
-                                          minSeconds: Double = 0.6) -> [Double] {
-        var samples = [[UInt64]](repeating: [], count: bodies.count)
+    /// the rest see the caches as a frame loop repeating that operation would. Runs at least `minRounds`
+    /// rounds and `minSeconds`.
+    public static func interleaved(_ bodies: [() -> Void], block: Int = 5, minRounds: Int = 8,
+                                   minSeconds: Double = 0.6) -> InterleavedTiming {
+        var rounds = [[[UInt64]]](repeating: [], count: bodies.count)
         let start = now()
-        var rounds = 0
-        while rounds < minRounds || Double(now() - start) < minSeconds * 1e9 {
+        while rounds[0].count < minRounds || Double(now() - start) < minSeconds * 1e9 {
             for (i, body) in bodies.enumerated() {
                 body()
+                var samples: [UInt64] = []
                 for _ in 1..<block {
                     let t0 = now()
                     body()
-                    samples[i].append(now() - t0)
+                    samples.append(now() - t0)
                 }
+                rounds[i].append(samples)
             }
-            rounds += 1
-            if rounds >= 500 { break }
+            if rounds[0].count >= 500 { break }
         }
-        return samples.map { s in
-            let sorted = s.sorted()
-            return Double(sorted[sorted.count / 2])
-        }
+        return InterleavedTiming(rounds: rounds)
+    }
+
+    /// Each body's median in nanoseconds: `interleaved(...).medians`.
+    public static func interleavedMedians(_ bodies: [() -> Void], block: Int = 5, minRounds: Int = 8,
+                                          minSeconds: Double = 0.6) -> [Double] {
+        interleaved(bodies, block: block, minRounds: minRounds, minSeconds: minSeconds).medians
+    }
+}
+
+/// Samples of bodies timed in turns: `rounds[body][round]` holds one block's timed runs, in nanoseconds.
+public struct InterleavedTiming {
+    public let rounds: [[[UInt64]]]
+
+    /// Each body's median over all its runs.
+    public var medians: [Double] { rounds.map { median($0.flatMap { $0 }.map { Double($0) }) } }
+
+    /// How many times slower body `i` is than body `reference`: the median over rounds of the two blocks'
+    /// medians divided, so a stretch when the machine's neighbours are busy weighs on both sides of a ratio.
+    public func ratio(_ i: Int, to reference: Int) -> Double {
+        median(zip(rounds[i], rounds[reference]).map { mine, theirs in
+            median(mine.map { Double($0) }) / median(theirs.map { Double($0) })
+        })
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
     }
 }

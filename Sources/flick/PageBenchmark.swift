@@ -28,10 +28,8 @@ struct PageBenchmark {
         // First, while this process is small: a spawned child's peak RSS counts the parent's memory at the spawn.
         let rss = try tourPeakRSS()
         let copy = frameCopy()
-        let follow = Stopwatch.interleavedMedians([followFingerFrame(), copy])
-        report(ratio("page follows the finger", follow, limit: 1.5))
-        let fade = Stopwatch.interleavedMedians([crossFadeFrame(), copy])
-        report(ratio("cross-fade, two full-screen layers", fade, limit: 2.5))
+        report(ratio("page follows the finger", Stopwatch.interleaved([followFingerFrame(), copy]), limit: 1.5))
+        report(ratio("cross-fade, two full-screen layers", Stopwatch.interleaved([crossFadeFrame(), copy]), limit: 2.5))
         let idle = idleFrames(seconds: 10)
         report(Figure(name: "frames drawn in 10 s idle", value: "\(idle)", target: "0", met: idle == 0))
         report(Figure(name: "tour peak RSS (headless run, \(Self.swiftRuntimeLinking))", value: "\(rss.formatted(decimals: 1)) MB",
@@ -51,8 +49,8 @@ struct PageBenchmark {
         return "static Swift runtime, as installed"
     }
 
-    private func ratio(_ name: String, _ medians: [Double], limit: Double) -> Figure {
-        let r = medians[0] / medians[1]
+    private func ratio(_ name: String, _ timing: InterleavedTiming, limit: Double) -> Figure {
+        let medians = timing.medians, r = timing.ratio(0, to: 1)
         func ms(_ ns: Double) -> String { (ns / 1e6).formatted(decimals: 3) }
         return Figure(name: name, value: "\(ms(medians[0])) ms = \(r.formatted(decimals: 2)) × copy (\(ms(medians[1])) ms)",
                       target: "≤ \(limit.formatted(decimals: 1)) ×", met: r <= limit)
