@@ -24,7 +24,9 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
-        .target(name: "FlickRaster", dependencies: ["CPNG", "CLinux"]),
+        // SIMD kernels wider than the x86-64 baseline, picked at run time.
+        .target(name: "CRasterKernels"),
+        .target(name: "FlickRaster", dependencies: ["CPNG", "CLinux", "CRasterKernels"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType"]),
         .target(name: "FlickMotion"),
         .target(name: "FlickJSON"),

@@ -54,3 +54,20 @@ import Testing
     }
     #expect(Color(red: 1, green: 1, blue: 1, alpha: 0.5).pixel == 0x8080_8080)
 }
+
+@Test func theWideFadeKernelGivesTheSamePixelsAsTheBaseline() {
+    // Random pixels, every alpha, lengths around the kernel's 8-pixel step.
+    var rng = SystemRandomNumberGenerator()
+    for count in [8, 9, 15, 16, 37, 1920] {
+        let over = (0..<count).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+        let under = (0..<count).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+        for alpha in UInt32(0)...255 {
+            var wide = [UInt32](repeating: 0, count: count), baseline = wide
+            let ran = wide.withUnsafeMutableBufferPointer { Blend.fadeWide($0.baseAddress!, over: over, under: under, count: count, alpha: alpha) }
+            guard ran else { return } // no AVX2 here: nothing to compare
+            baseline.withUnsafeMutableBufferPointer { Blend.fadeBaseline($0.baseAddress!, over: over, under: under, count: count, alpha: alpha) }
+            #expect(wide == baseline, "\(count) pixels at alpha \(alpha)")
+            if wide != baseline { return }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+#ifndef FLICK_RASTER_KERNELS_H
+#define FLICK_RASTER_KERNELS_H
+
+#include <stdint.h>
+
+/// True when this CPU runs the AVX2 kernels below (x86-64 with AVX2; false everywhere else).
+int flick_raster_has_avx2(void);
+
+/// dst[i] = over[i] at alpha (0...255) over under[i], per 8-bit channel, rounding exactly as FlickRaster's
+/// fadePixel: ((over * a + under * (256 - a)) >> 8) with a = alpha + (alpha >> 7). Only call when
+/// flick_raster_has_avx2() is true. dst may be under.
+void flick_raster_fade_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t alpha);
+
+#endif
