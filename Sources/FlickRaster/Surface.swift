@@ -102,6 +102,18 @@ public final class Surface {
         }
     }
 
+    /// Moves the whole picture by (`dx`, `dy`): what was at (x, y) is then at (x + dx, y + dy). The strips along
+    /// the edges that had nothing to come from hold leftovers: draw over them. When rows are contiguous this is
+    /// one memmove, several times quicker than a row at a time.
+    public func shiftAll(dx: Int, dy: Int) {
+        guard dx != 0 || dy != 0, abs(dx) < width, abs(dy) < height else { return }
+        guard stride == width else {
+            return shiftPixels(in: [bounds.intersection(bounds.offsetBy(dx: dx, dy: dy))], dx: dx, dy: dy)
+        }
+        let offset = dy * stride + dx
+        memmove(pixels + max(offset, 0), pixels + max(-offset, 0), (height * stride - abs(offset)) * 4)
+    }
+
     /// Set by whoever has checked that every pixel is opaque and will not change them (a layer cache after it
     /// is rendered): source-over blits of the image then copy (or lerp, under a global alpha) instead of
     /// blending. Never set by the surface itself; a stale `true` draws wrong pixels.

@@ -33,6 +33,9 @@ extension ViewTree {
         let dx: Int, dy: Int
         /// Disjoint screen regions whose pixels come from (x - dx, y - dy).
         let shifted: [PixelRect]
+        /// The layers cover every pixel that has a source: the whole screen can move in one pass, the edge it
+        /// leaves is in `redraw`.
+        let wholeScreen: Bool
         /// What is drawn afterwards: what comes into view, what the layers left, and everything else that changed.
         let redraw: [PixelRect]
     }
@@ -63,8 +66,9 @@ extension ViewTree {
             shifted.reduce([rect.intersection(bounds)]) { pieces, done in pieces.flatMap { $0.subtracting(done) } }
         }
 
+        let wholeScreen = shifted.reduce(0) { $0 + $1.area } == sources.area
         let layerIDs = Set(last.order)
-        var redraw: [PixelRect] = []
+        var redraw = wholeScreen ? bounds.subtracting(sources) : []
         for layer in layers {
             redraw += notShifted(layer.rect)
             if let before = last.shown[ObjectIdentifier(layer.view)] { redraw += notShifted(before.rect) }
@@ -80,7 +84,7 @@ extension ViewTree {
         for view in root.children[firstLayer...] where !layerIDs.contains(ObjectIdentifier(view)) {
             redraw += alsoMoved(coverage(of: view))
         }
-        return Slide(dx: dx, dy: dy, shifted: shifted,
+        return Slide(dx: dx, dy: dy, shifted: shifted, wholeScreen: wholeScreen,
                      redraw: PixelRect.merged(redraw.map { $0.intersection(bounds) }))
     }
 }

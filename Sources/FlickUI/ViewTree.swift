@@ -66,7 +66,11 @@ public final class ViewTree {
                                           changes: changed.values.map { ($0.view, $0.before) }, damage: damage) {
             shifted = slide.shifted
             framesSlid += 1
-            canvas.surface.shiftPixels(in: shifted, dx: slide.dx, dy: slide.dy)
+            if slide.wholeScreen {
+                canvas.surface.shiftAll(dx: slide.dx, dy: slide.dy)
+            } else {
+                canvas.surface.shiftPixels(in: shifted, dx: slide.dx, dy: slide.dy)
+            }
             regions = slide.redraw
         }
         damage = []

@@ -33,3 +33,18 @@ import FlickRaster
         #expect(wrong == nil, "moved by (\(dx), \(dy)): first wrong pixel \(String(describing: wrong))")
     }
 }
+
+@Test func shiftingTheWholePictureMovesEveryPixelThatHasASource() {
+    let width = 24, height = 16
+    for (dx, dy) in [(3, 0), (-3, 0), (0, 2), (0, -2), (5, -3), (-4, 4)] {
+        let surface = Surface(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { surface[x, y] = UInt32(y * 1000 + x) } }
+        let before = surface.copy()
+        surface.shiftAll(dx: dx, dy: dy)
+        let sourced = surface.bounds.intersection(surface.bounds.offsetBy(dx: dx, dy: dy))
+        let wrong = (0..<height).lazy.flatMap { y in (0..<width).lazy.map { (x: $0, y: y) } }.first { p in
+            sourced.contains(p.x, p.y) && surface[p.x, p.y] != before[p.x - dx, p.y - dy]
+        }
+        #expect(wrong == nil, "moved by (\(dx), \(dy)): first wrong pixel \(String(describing: wrong))")
+    }
+}
