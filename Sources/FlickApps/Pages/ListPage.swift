@@ -80,7 +80,7 @@ final class ListPage: PageController {
         }
     }
 
-    func advance(to time: Double) { screen.updateLayer() }
+    func advance(to time: Double) { screen.updateLayer(pushed: move != nil) }
 
     // MARK: Detail touches
 
