@@ -83,8 +83,7 @@ final class GuestVM {
 
     /// Sends a line the guest script reads from /dev/ttyS1.
     func signalGuest(_ line: String = "go") {
-        let bytes = Array((line + "\n").utf8)
-        _ = write(controlFD, bytes, bytes.count)
+        _ = sendAll(controlFD, Array((line + "\n").utf8))
     }
 
     /// What the virtio-gpu scans out right now.

@@ -19,7 +19,7 @@ final class QMPClient {
         if !arguments.isEmpty { message["arguments"] = arguments }
         var line = try JSONSerialization.data(withJSONObject: message)
         line.append(0x0A)
-        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard sendAll(fd, Array(line)) else { throw VMError("QMP \(command): QEMU closed its socket (\(String(cString: strerror(errno))))") }
         let reply = try readReply(skipGreeting: false)
         if let error = reply["error"] as? [String: Any] {
             throw VMError("QMP \(command) failed: \(error["desc"] ?? error)")
@@ -47,6 +47,19 @@ final class QMPClient {
 struct VMError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Writes all of `bytes` to a socket. MSG_NOSIGNAL: a QEMU that has just exited (the guest powered off) makes
+/// this false, not a SIGPIPE that kills the whole test process.
+func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var sent = 0
+    while sent < bytes.count {
+        let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return false }
+        sent += n
+    }
+    return true
 }
 
 /// Connects to a Unix socket that a starting QEMU has not created yet, retrying until `deadline`.
