@@ -40,7 +40,8 @@ final class TodoListGestures {
         case pending(Drag)
         case swiping(Drag, index: Int, from: Double)
         case scrolling(Drag, from: Double)
-        case pinching(PinchRecognizer, ids: Set<TouchID>, above: Int)
+        /// `from`: how far apart the rows already were (a gap still closing when the fingers landed).
+        case pinching(PinchRecognizer, ids: Set<TouchID>, above: Int, from: Double)
         /// Done; the fingers still down are ignored until they lift.
         case over
     }
@@ -60,7 +61,7 @@ final class TodoListGestures {
         case .pending(let drag): pending(drag, frame)
         case .swiping(let drag, let index, let from): swiping(drag, index: index, from: from, frame)
         case .scrolling(let drag, let from): scrolling(drag, from: from, frame)
-        case .pinching(let pinch, let ids, let above): pinching(pinch, ids: ids, above: above, frame)
+        case .pinching(let pinch, let ids, let above, let from): pinching(pinch, ids: ids, above: above, from: from, frame)
         }
         for event in frame.events where event.phase == .up || event.phase == .cancel { fingers.remove(event.id) }
         if fingers.isEmpty { gesture = .idle }
@@ -115,14 +116,14 @@ final class TodoListGestures {
         }
     }
 
-    private func pinching(_ parting: PinchRecognizer, ids: Set<TouchID>, above: Int, _ frame: TouchFrame) {
+    private func pinching(_ parting: PinchRecognizer, ids: Set<TouchID>, above: Int, from: Double, _ frame: TouchFrame) {
         let mine = TouchFrame(time: frame.time, events: frame.events.filter { ids.contains($0.id) })
         guard !mine.events.isEmpty else { return }
         var pinch = parting
         pinch.handle(mine)
-        let delta = Self.parting(pinch)
+        let delta = max(0, from + Self.parting(pinch))
         list.part(above: above, by: delta)
-        guard pinch.state.isTerminal else { return gesture = .pinching(pinch, ids: ids, above: above) }
+        guard pinch.state.isTerminal else { return gesture = .pinching(pinch, ids: ids, above: above, from: from) }
         gesture = .over
         list.coast(velocity: 0)
         if pinch.state != .cancelled && 2 * delta > list.rowHeight {
@@ -145,7 +146,8 @@ final class TodoListGestures {
             guard let a = list.index(at: first.point), let b = list.index(at: down.position.point), abs(a - b) == 1 else { return }
             var pinch = PinchRecognizer(metrics: metrics)
             pinch.handle(TouchFrame(time: time, events: [TouchEvent(.down, id: drag.id, at: first, time: time), down]))
-            gesture = .pinching(pinch, ids: [drag.id, down.id], above: min(a, b))
+            let above = min(a, b)
+            gesture = .pinching(pinch, ids: [drag.id, down.id], above: above, from: list.catchGap(above: above))
         default:
             return
         }
@@ -168,11 +170,11 @@ final class TodoListGestures {
     }
 
     /// The tutorial's pinchChanged: how far the closer-moving finger has moved away from the other, so both
-    /// must part for the rows to part.
+    /// must part for the rows to part; negative when they come together (closing a gap the pinch caught).
     private static func parting(_ pinch: PinchRecognizer) -> Double {
         guard let initial = pinch.initialPoints, let now = pinch.points else { return 0 }
         let upper = now.upper.y - initial.upper.y, lower = initial.lower.y - now.lower.y
-        return -min(0, min(upper, lower))
+        return -min(upper, lower)
     }
 
     /// Lifted where it landed: a finger that moved and lifted in one frame never reached the slop, but is no tap.

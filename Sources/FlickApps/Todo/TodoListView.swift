@@ -232,6 +232,14 @@ final class TodoListView {
         gapPlaceholder.view.alpha = min(1, gap / rowHeight)
     }
 
+    /// Fingers landing on the rows a closing gap still parts take them where they are: how far apart that is
+    /// (0 for any other rows), the closing stopped.
+    func catchGap(above: Int) -> Double {
+        guard partedAbove == above else { return 0 }
+        scene.animator.stop(ObjectIdentifier(content), key: Self.gapKey)
+        return gapDisplacement
+    }
+
     /// How far the rows are parted.
     var gapDisplacement: Double { rows.first { $0.index == (partedAbove ?? -1) + 1 }?.displacement ?? 0 }
 

@@ -43,6 +43,36 @@ import Testing
         #expect(todo.color(350, Int(rowCentre(3))).isClose(to: .row(3, of: 7)))
     }
 
+    /// How far row 2 (green, completed) has moved up from its place: the parting.
+    private func parting(_ todo: TodoHarness) -> Int {
+        let bottom = (Int(rowCentre(2))..<Int(rowCentre(3))).first { !todo.color(350, $0).isClose(to: .completedRow) } ?? 210
+        return 210 - bottom
+    }
+
+    @Test func aSecondPinchCatchesRowsThatAreStillClosing() throws {
+        let todo = try TodoHarness()
+        // 20 px each way, let go at 200 ms: under a row's height, the rows close over 0.2 s.
+        todo.player.enqueue(Touches.pinch(upperY: rowCentre(2), lowerY: rowCentre(3), apart: 20).frames)
+        todo.player.run(until: 0.3)
+        let caught = parting(todo)
+        #expect(caught > 3 && caught < 20, "still closing: \(caught)")
+        // The fingers land on the same two rows where they are now and part them again.
+        let start = todo.player.time * 1000 + 1
+        todo.player.enqueue(Touches.pinch(upperY: rowCentre(2) - Double(caught), lowerY: rowCentre(3) + Double(caught),
+                                          apart: 20, at: start).frames)
+        var previous = caught
+        while todo.player.time < (start + 140) / 1000 {
+            todo.player.step()
+            let now = parting(todo)
+            #expect(now >= previous - 1, "the rows jumped from \(previous) to \(now) px apart")
+            previous = now
+        }
+        // Caught at the parting it had, plus 20: over half a row, so an item goes in between.
+        todo.player.run()
+        #expect(todo.state.editing == 3)
+        #expect(todo.texts[3] == "")
+    }
+
     @Test func fingersOnRowsThatAreNotNeighboursDoNotPinch() throws {
         let todo = try TodoHarness()
         todo.player.enqueue(Touches.pinch(upperY: rowCentre(1), lowerY: rowCentre(3), apart: 30).frames)
