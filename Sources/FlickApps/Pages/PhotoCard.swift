@@ -49,7 +49,11 @@ final class PhotoCard {
             Self.drawShadow(around: face, width: shadow, on: canvas)
             canvas.fill(face, color: .white)
             let photo = face.insetBy(dx: border, dy: border)
-            if let image = try? Surface.readPNG(path: path) { canvas.draw(image, in: photo) } else { canvas.fill(photo, color: blank) }
+            if let image = try? Surface.readPNG(path: path) {
+                canvas.draw(image, in: photo)
+            } else {
+                canvas.fill(photo, color: blank)
+            }
         }
     }
 
