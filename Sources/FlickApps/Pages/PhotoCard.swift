@@ -27,9 +27,11 @@ final class PhotoCard {
 
     init(path: String, index: Int, context: PageContext) {
         self.index = index
-        // Read for its size, and again whenever the card's layer is drawn: a layer holds the picture at the size
-        // it shows, and a photo is not kept twice (a camera's picture decoded is tens of megabytes).
+        // Read for its size and the first drawing of the card's layer, then let go: a layer holds the picture at
+        // the size it shows, and a photo is not kept twice (a camera's picture decoded is tens of megabytes).
+        // A later drawing (the layer dropped and rendered again) reads the file again.
         let image = try? Surface.readPNG(path: path)
+        let unused = DecodedPhoto(image)
         let border = max(1, (Self.borderWidth * context.scale).rounded())
         let shadow = max(1, (Self.shadowWidth * context.scale).rounded())
         let room = context.bounds.insetBy(dx: context.margin + border, dy: context.margin + border)
@@ -49,11 +51,22 @@ final class PhotoCard {
             Self.drawShadow(around: face, width: shadow, on: canvas)
             canvas.fill(face, color: .white)
             let photo = face.insetBy(dx: border, dy: border)
-            if let image = try? Surface.readPNG(path: path) {
+            let picture = unused.take() ?? (try? Surface.readPNG(path: path))
+            if let image = picture {
                 canvas.draw(image, in: photo)
             } else {
                 canvas.fill(photo, color: blank)
             }
+        }
+    }
+
+    /// The photo read at init, until the first drawing takes it.
+    private final class DecodedPhoto {
+        private var image: Surface?
+        init(_ image: Surface?) { self.image = image }
+        func take() -> Surface? {
+            defer { image = nil }
+            return image
         }
     }
 
