@@ -90,13 +90,16 @@ public final class Surface {
         guard dx != 0 || dy != 0, let top = regions.map(\.y).min(), let bottom = regions.map(\.maxY).max() else { return }
         // Every pixel is read before it is overwritten: rows are walked against the motion, and spans in a
         // row (when the motion is along it) too.
+        for span in regions where !span.isEmpty {
+            let source = span.offsetBy(dx: -dx, dy: -dy)
+            precondition(span.intersection(bounds) == span && source.intersection(bounds) == source,
+                         "shiftPixels: region or its source outside the surface")
+        }
         let spans = regions.sorted { dx > 0 ? $0.x > $1.x : $0.x < $1.x }
         for i in 0..<(bottom - top) {
             let y = dy > 0 ? bottom - 1 - i : top + i
             let source = row(y - dy)
             for span in spans where y >= span.y && y < span.maxY {
-                precondition(span.x >= 0 && span.maxX <= width && span.x - dx >= 0 && span.maxX - dx <= width
-                             && y - dy >= 0 && y - dy < height, "shiftPixels: region or its source outside the surface")
                 memmove(row(y) + span.x, source + span.x - dx, span.width * 4)
             }
         }

@@ -60,18 +60,17 @@ public final class ViewTree {
     @discardableResult
     public func render(on canvas: Canvas, fullRedraw: Bool = false) -> [PixelRect] {
         let cover = opaqueLayers()
-        var regions = fullRedraw ? [bounds] : pendingDamage
-        var shifted: [PixelRect] = []
-        if !fullRedraw, let slide = slide(of: cover, on: canvas.surface, last: lastFrame,
-                                          changes: changed.values.map { ($0.view, $0.before) }, damage: damage) {
-            shifted = slide.shifted
+        let slide = fullRedraw ? nil : slide(of: cover, on: canvas.surface, last: lastFrame,
+                                             changes: changed.values.map { ($0.view, $0.before) }, damage: damage)
+        let regions = fullRedraw ? [bounds] : slide?.redraw ?? pendingDamage
+        let shifted = slide?.shifted ?? []
+        if let slide {
             framesSlid += 1
             if slide.wholeScreen {
                 canvas.surface.shiftAll(dx: slide.dx, dy: slide.dy)
             } else {
                 canvas.surface.shiftPixels(in: shifted, dx: slide.dx, dy: slide.dy)
             }
-            regions = slide.redraw
         }
         damage = []
         changed = [:]
