@@ -8,6 +8,33 @@ struct Flick: ParsableCommand {
         abstract: "A software-rendered kiosk UI for Linux touchscreens.",
         subcommands: [Run.self, Render.self, Check.self, Devices.self, RecordTouches.self, Bench.self, TodoStress.self],
         defaultSubcommand: Run.self)
+
+    /// `flick` alone and `flick --config x.json` run `flick run`, but a first word that names no command is a
+    /// typo, not run's business: argument-parser would hand it to run and answer about run's options.
+    static func main() {
+        if let word = CommandLine.arguments.dropFirst().first, !word.hasPrefix("-"), !commandNames.contains(word) {
+            let shown = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { command in
+                command == configuration.defaultSubcommand ? "\(command._commandName) (default)" : command._commandName
+            }
+            printToStandardError(["flick: unknown command '\(escapingControlCharacters(word))'",
+                                  "commands: \(shown.joined(separator: ", ")) (see 'flick --help')"])
+            exit(withError: ExitCode.validationFailure)
+        }
+        main(nil)
+    }
+
+    private static var commandNames: Set<String> { Set(configuration.subcommands.map { $0._commandName } + ["help"]) }
+
+    /// What the user typed, safe to echo to a terminal: an escape sequence or a bidi override in it could
+    /// repaint or reorder the line, so those come out as `\u{1B}`, `\n`, … instead.
+    private static func escapingControlCharacters(_ text: String) -> String {
+        text.unicodeScalars.map { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator: scalar.escaped(asASCII: true)
+            default: String(scalar)
+            }
+        }.joined()
+    }
 }
 
 enum Log {

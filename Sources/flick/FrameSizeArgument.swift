@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `WIDTHxHEIGHT`, e.g. `1280x800`.
-struct FrameSizeArgument: ExpressibleByArgument {
+struct FrameSizeArgument: ExpressibleByArgument, CustomStringConvertible {
     let width: Int
     let height: Int
 
@@ -12,5 +12,6 @@ struct FrameSizeArgument: ExpressibleByArgument {
         width = w; height = h
     }
 
-    static var defaultValueDescription: String { "1280x800" }
+    /// As it is typed: argument-parser's `defaultValueDescription` is this, so `--help` shows `(default: 1280x800)`.
+    var description: String { "\(width)x\(height)" }
 }

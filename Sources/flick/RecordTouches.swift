@@ -29,9 +29,15 @@ struct RecordTouches: ParsableCommand {
         let source = try LibInputSource(seat: seat, mapping: ScreenMapping(panelWidth: size.width, panelHeight: size.height))
         var events: [TouchEvent] = []
         var lifted = 0
-        Log.flick.notice("recording touches on \(seat)")
         // libinput queues the devices it opened before its fd ever becomes readable: read them first.
         var waiting = source.readEvents()
+        // Without a device that makes touches (a pointer's button is a finger) the poll below would wait forever.
+        if !source.currentDevices.contains(where: { !$0.capabilities.isDisjoint(with: [.touch, .pointer]) }) {
+            printToStandardError(["flick record-touches: " + InputNodes().explanation(
+                seat: seat, opened: source.currentDevices, wanted: "touch or pointer device")])
+            throw ExitCode(1)
+        }
+        Log.flick.notice("recording touches on \(seat)")
         while true {
             for event in waiting {
                 switch event {

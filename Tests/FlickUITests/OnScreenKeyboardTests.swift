@@ -47,6 +47,19 @@ import Testing
         #expect(typed() == [.character("7"), .character("a")])
     }
 
+    @Test func eachLayerHasOneKeyToSwitchLayersAndBackspaceStaysPut() throws {
+        let (kb, _, _) = try keyboard()
+        let lettersBackspace = try #require(kb.keys.first { $0.key == .backspace }?.frame)
+        #expect(kb.keys.filter { $0.key == .layer }.count == 1)
+        tap(.layer, kb)
+        #expect(kb.showsSymbols)
+        #expect(kb.keys.filter { $0.key == .layer }.count == 1)
+        #expect(!kb.keys.contains { $0.key == .shift })
+        let symbolsBackspace = try #require(kb.keys.first { $0.key == .backspace }?.frame)
+        // Each key's width is rounded on its own: the rows' right edges may differ by a pixel.
+        #expect(abs(symbolsBackspace.maxX - lettersBackspace.maxX) <= 1 && symbolsBackspace.minY == lettersBackspace.minY)
+    }
+
     @Test func slidingToAnotherKeyTypesTheOneUnderTheLift() throws {
         let (kb, _, typed) = try keyboard()
         kb.touchDown(at: centre(of: .character("q"), in: kb))

@@ -26,7 +26,9 @@ public final class OnScreenKeyboard {
     private var layoutCache: (size: Size, symbols: Bool, keys: [(key: Key, frame: Rect)])?
 
     static let letters = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
-    static let symbols = ["1234567890", "-/:;()&@\"", ".,?!'#%"]
+    // The third row has no shift key here (the layer key back is only the bottom-left one): "+" and a wider
+    // backspace fill its place, so the row is as wide as the letters' and backspace stays where the thumb expects it.
+    static let symbols = ["1234567890", "-/:;()&@\"", ".,?!'#%+"]
 
     /// A keyboard `width` wide; its height follows from the key size (`keyHeight`, about 8 mm on a panel).
     public init(width: Double, keyHeight: Double, face: FontFace) {
@@ -63,8 +65,8 @@ public final class OnScreenKeyboard {
         for (i, letters) in rows.enumerated() {
             var row = letters.map { (Key.character(String($0)), 1.0) }
             if i == 2 {
-                row.insert((showsSymbols ? .layer : .shift, 1.5), at: 0)
-                row.append((.backspace, 1.5))
+                if !showsSymbols { row.insert((.shift, 1.5), at: 0) }
+                row.append((.backspace, showsSymbols ? 2 : 1.5))
             }
             place(gap + Double(i) * (keyHeight + gap), row)
         }

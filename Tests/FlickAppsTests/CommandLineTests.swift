@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `flick` from outside, as an operator types it: what `--help` shows and what a mistyped command gets.
+@Suite struct CommandLineTests {
+    /// The `flick` built beside this test runner, so a test build with any scratch path runs its own.
+    static let flick = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("flick").path
+
+    private func flick(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.flick), "build flick first (swift build --build-tests does)")
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: Self.flick)
+        child.arguments = arguments
+        if let directory { child.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe()
+        child.standardOutput = out
+        child.standardError = err
+        try child.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        return (child.terminationStatus, output, errors)
+    }
+
+    /// Help wraps to the terminal's width: compare with single spaces.
+    private func unwrapped(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    @Test(arguments: ["run", "render", "record-touches"])
+    func theSizeOptionShowsItsDefaultAsTyped(command: String) throws {
+        let help = try flick([command, "--help"])
+        #expect(help.status == 0)
+        #expect(unwrapped(help.out).contains("(default: 1280x800)"))
+        #expect(!help.out.contains("FrameSizeArgument"))
+    }
+
+    @Test func benchShowsItsDefaultSizesAsTyped() throws {
+        let help = unwrapped(try flick(["bench", "--help"]).out)
+        #expect(help.contains("(default: 1280x800, 1920x1080)"))
+        #expect(help.contains("Frame size for the page figures. (default: 1920x1080)"))
+    }
+
+    @Test func anUnknownCommandIsNamedAndTheCommandsListed() throws {
+        let result = try flick(["frobnicate"])
+        #expect(result.status == 64)
+        #expect(result.out.isEmpty)
+        #expect(result.err == """
+            flick: unknown command 'frobnicate'
+            commands: run (default), render, check, devices, record-touches, bench (see 'flick --help')
+
+            """)
+    }
+
+    @Test func anUnknownCommandIsEchoedWithItsControlCharactersEscaped() throws {
+        let result = try flick(["fro\u{1B}[2J\nb\u{202E}"])
+        #expect(result.status == 64)
+        #expect(result.err.hasPrefix("flick: unknown command 'fro\\u{1B}[2J\\nb\\u{202E}'\n"))
+    }
+
+    @Test func optionsWithoutACommandStillGoToRun() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try flick(["--showcase", "--headless", "--size", "64x40", "--out", "shot.png"], in: directory)
+        #expect(result.status == 0)
+        #expect(result.out.contains("Flick ran headless (64x40"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/shot.png"))
+
+        let typo = try flick(["--bogus"])
+        #expect(typo.status == 64)
+        #expect(typo.err.contains("Unknown option '--bogus'"))
+        #expect(typo.err.contains("flick run"))
+    }
+}
