@@ -12,6 +12,15 @@ public struct GestureHandle<Recognizer: GestureRecognizer>: Hashable, Sendable {
     public let id: GestureID
 }
 
+/// A recogniser about to be granted the touches, and the others that could still win them: what a veto decides on.
+public struct GestureClaim: Sendable {
+    public var gesture: GestureID
+    /// The claiming recogniser as it is now.
+    public var recognizer: any GestureRecognizer
+    /// Deepest first, then in the order they were added.
+    public var rivals: [GestureID]
+}
+
 /// A state the arena granted a recogniser, in the order the app should act on them.
 public struct GestureChange: Hashable, Sendable, CustomStringConvertible {
     public var gesture: GestureID
@@ -37,6 +46,10 @@ public struct GestureChange: Hashable, Sendable, CustomStringConvertible {
 ///
 /// A recogniser can be made to wait for another to fail (`require(_:toFail:)`): a tap that would end is held back
 /// until the double tap gives up, and is refused if the double tap succeeds.
+///
+/// A recogniser's claim can be vetoed: `handle(_:shouldBegin:)` asks before granting one (UIKit's
+/// `gestureRecognizerShouldBegin`); a vetoed recogniser fails and the next claimant in the same frame may win.
+/// FlickUI's touch dispatcher decides nested scrolling and edge swipes this way.
 ///
 /// The arena reads no clock: `tick(to:)` at `deadline` lets time-based recognisers decide between frames. The
 /// same frames and ticks always give the same changes.
@@ -75,8 +88,12 @@ public struct GestureArena: Sendable {
 
     /// `gesture` may only be recognised once `other` has failed (or never took part).
     public mutating func require<A, B>(_ gesture: GestureHandle<A>, toFail other: GestureHandle<B>) {
-        let a = gesture.id.index, b = other.id.index
-        precondition(a != b && !depends(b, on: a), "require(_:toFail:) would make \(gesture.id) and \(other.id) wait for each other")
+        require(gesture.id, toFail: other.id)
+    }
+
+    public mutating func require(_ gesture: GestureID, toFail other: GestureID) {
+        let a = gesture.index, b = other.index
+        precondition(a != b && !depends(b, on: a), "require(_:toFail:) would make \(gesture) and \(other) wait for each other")
         entries[a].requiredToFail.append(b)
     }
 
@@ -95,6 +112,9 @@ public struct GestureArena: Sendable {
         entries[handle.id.index].recognizer as! R
     }
 
+    /// The recogniser as it is now, untyped.
+    public func recognizer(of gesture: GestureID) -> any GestureRecognizer { entries[gesture.index].recognizer }
+
     /// What the arena has granted: a recogniser's own `state` may run ahead while the arena holds it back.
     public func state(of gesture: GestureID) -> GestureState { entries[gesture.index].granted }
 
@@ -105,15 +125,28 @@ public struct GestureArena: Sendable {
         entries.indices.first { entries[$0].granted.isActive }.map { GestureID(index: $0) }
     }
 
+    /// No finger is down and every recogniser that took part has finished: nothing more can happen until a new
+    /// touch lands (a tap waiting for a double tap keeps the arena busy after the finger lifted).
+    public var isIdle: Bool {
+        down.isEmpty && entries.allSatisfy { !$0.engaged || $0.granted.isTerminal }
+    }
+
+    /// Whether a recogniser has touches and is still undecided.
+    public func isUndecided(_ gesture: GestureID) -> Bool {
+        entries[gesture.index].engaged && entries[gesture.index].granted == .possible
+    }
+
     /// When the run loop must call `tick(to:)` if no frame comes first.
     public var deadline: Microseconds? {
         entries.filter { $0.engaged && !$0.granted.isTerminal }.compactMap(\.recognizer.deadline).min()
     }
 
-    public mutating func handle(_ frame: TouchFrame) -> [GestureChange] {
+    /// `shouldBegin` is asked before a recogniser's claim is granted; false makes it fail instead, leaving the
+    /// touches to its rivals.
+    public mutating func handle(_ frame: TouchFrame, shouldBegin: (GestureClaim) -> Bool = { _ in true }) -> [GestureChange] {
         var changes: [GestureChange] = []
         resetFinished()
-        advance(to: frame.time, into: &changes)
+        advance(to: frame.time, shouldBegin: shouldBegin, into: &changes)
 
         let current = winner?.index
         var routed = [[TouchEvent]](repeating: [], count: entries.count)
@@ -145,14 +178,14 @@ public struct GestureArena: Sendable {
             entries[i].recognizer.handle(TouchFrame(time: frame.time, events: routed[i]))
             received[i] = true
         }
-        resolve(at: frame.time, received: received, into: &changes)
+        resolve(at: frame.time, received: received, shouldBegin: shouldBegin, into: &changes)
         return changes
     }
 
-    public mutating func tick(to time: Microseconds) -> [GestureChange] {
+    public mutating func tick(to time: Microseconds, shouldBegin: (GestureClaim) -> Bool = { _ in true }) -> [GestureChange] {
         var changes: [GestureChange] = []
         resetFinished()
-        advance(to: time, into: &changes)
+        advance(to: time, shouldBegin: shouldBegin, into: &changes)
         return changes
     }
 
@@ -163,14 +196,17 @@ public struct GestureArena: Sendable {
         return handle(TouchFrame(time: time, events: events))
     }
 
-    private mutating func advance(to time: Microseconds, into changes: inout [GestureChange]) {
+    private mutating func advance(to time: Microseconds, shouldBegin: (GestureClaim) -> Bool,
+                                  into changes: inout [GestureChange]) {
         for i in entries.indices where entries[i].engaged && !entries[i].granted.isTerminal {
             if let due = entries[i].recognizer.deadline, due <= time { entries[i].recognizer.tick(to: time) }
         }
-        resolve(at: time, received: [Bool](repeating: false, count: entries.count), into: &changes)
+        resolve(at: time, received: [Bool](repeating: false, count: entries.count), shouldBegin: shouldBegin,
+                into: &changes)
     }
 
-    private mutating func resolve(at time: Microseconds, received: [Bool], into changes: inout [GestureChange]) {
+    private mutating func resolve(at time: Microseconds, received: [Bool], shouldBegin: (GestureClaim) -> Bool,
+                                  into changes: inout [GestureChange]) {
         func report(_ i: Int, _ state: GestureState) {
             changes.append(GestureChange(gesture: GestureID(index: i), state: state, time: time))
         }
@@ -211,7 +247,8 @@ public struct GestureArena: Sendable {
                     if dependencies.contains(where: { entries[$0].engaged && !entries[$0].granted.isTerminal }) {
                         continue // held until they fail
                     }
-                    if dependencies.contains(where: { entries[$0].granted.isActive || entries[$0].granted == .ended }) || winner != nil {
+                    if dependencies.contains(where: { entries[$0].granted.isActive || entries[$0].granted == .ended })
+                        || winner != nil || !shouldBegin(claim(by: i)) {
                         refuse(i, report)
                     } else {
                         if claimed == .ended {
@@ -230,6 +267,16 @@ public struct GestureArena: Sendable {
                 settled = false
             }
         }
+    }
+
+    /// The recognisers that could still win this touch besides `i`: engaged, undecided and not failed by their own rule.
+    private func claim(by i: Int) -> GestureClaim {
+        let rivals = priority.filter { j in
+            j != i && entries[j].engaged && entries[j].granted == .possible
+                && entries[j].recognizer.state != .failed && entries[j].recognizer.state != .cancelled
+        }
+        return GestureClaim(gesture: GestureID(index: i), recognizer: entries[i].recognizer,
+                            rivals: rivals.map { GestureID(index: $0) })
     }
 
     private mutating func refuse(_ i: Int, _ report: (Int, GestureState) -> Void) {

@@ -31,6 +31,9 @@ public struct SwipeRecognizer: GestureRecognizer {
     public static let flickVelocity = MillimetresPerSecond(63.5)
 
     public let axes: Set<Axis>
+    /// How far what the swipe moves already stood from rest along its axis when the finger took it (a page
+    /// caught mid-flight), in pixels: the release decides on the whole displacement.
+    public let initialOffset: Double
     private let commitDistance: Double
     private let flickVelocity: Double
     private var pan: PanRecognizer
@@ -41,12 +44,14 @@ public struct SwipeRecognizer: GestureRecognizer {
     public init(
         metrics: GestureMetrics,
         axes: Set<Axis> = [.horizontal, .vertical],
+        initialOffset: Double = 0,
         slop: Millimetres = PanRecognizer.slop,
         commitDistance: Millimetres = Self.commitDistance,
         flickVelocity: MillimetresPerSecond = Self.flickVelocity
     ) {
         precondition(!axes.isEmpty, "a swipe needs an axis")
         self.axes = axes
+        self.initialOffset = initialOffset
         self.commitDistance = metrics.pixels(commitDistance)
         self.flickVelocity = metrics.pixelsPerSecond(flickVelocity)
         let lock: AxisLock = axes.count == 2 ? .dominant : .only(axes.first!)
@@ -65,7 +70,7 @@ public struct SwipeRecognizer: GestureRecognizer {
     public mutating func handle(_ frame: TouchFrame) {
         pan.handle(frame)
         if pan.state == .ended, decision == nil, let axis {
-            decision = decide(offset: offset, velocity: pan.velocity.component(along: axis), axis: axis)
+            decision = decide(offset: initialOffset + offset, velocity: pan.velocity.component(along: axis), axis: axis)
         }
     }
 

@@ -45,6 +45,11 @@ public final class View {
     }
     /// False: neither the view nor its children are found by hit testing.
     public var isUserInteractionEnabled = true
+    /// Where the view takes touches, in its own coordinates (UIKit's `point(inside:with:)`): outside it neither
+    /// the view nor its children are found by hit testing. nil: the bounds, and children wherever they are.
+    public var hitArea: ((Point) -> Bool)?
+    /// Recognisers competing for the touches that land on the view or inside it (`TouchDispatcher`).
+    public private(set) var gestures: [AnyGesture] = []
     /// Renders the subtree once into an offscreen surface and afterwards only blits it at the view's
     /// current position and alpha, until something inside changes. Implies clipping to the bounds.
     public var shouldRasterize = false {
@@ -109,6 +114,20 @@ public final class View {
             v = p.parent
         }
         return false
+    }
+
+    // MARK: Gestures
+
+    /// Attaches `gesture`: it takes part in every touch sequence that starts on this view or a view inside it.
+    public func addGesture(_ gesture: AnyGesture) {
+        precondition(gesture.view == nil, "a gesture belongs to one view")
+        gesture.view = self
+        gestures.append(gesture)
+    }
+
+    public func removeGesture(_ gesture: AnyGesture) {
+        gestures.removeAll { $0 === gesture }
+        if gesture.view === self { gesture.view = nil }
     }
 
     // MARK: Redrawing
@@ -218,6 +237,7 @@ public final class View {
     func hitTest(parentPoint: Point) -> View? {
         guard isDrawn, isUserInteractionEnabled, let inverse = transformToParent.inverted() else { return nil }
         let local = inverse.map(parentPoint)
+        if let hitArea, !hitArea(local) { return nil }
         let inside = bounds.contains(local)
         if clips && !inside { return nil }
         for child in children.reversed() {

@@ -2,13 +2,15 @@ import FlickInput
 import FlickMotion
 import FlickRaster
 
-/// A view tree as the run loop's `Scene`: input goes to the app's handler, time to the animator (whose
-/// values the `animate` bindings write into views), and a frame draws the tree's damage.
+/// A view tree as the run loop's `Scene`: touches go to the gestures attached to its views through the
+/// `TouchDispatcher`, other input to the app's handler, time to the animator (whose values the `animate`
+/// bindings write into views), and a frame draws the tree's damage.
 public final class ViewScene: Scene {
     public let tree: ViewTree
     /// Keyed by the animated view (or any object the app animates).
     public let animator = Animator<ObjectIdentifier>()
-    /// Receives every input event; the app decides what they mean.
+    public let dispatcher: TouchDispatcher
+    /// Receives the input events that are not touches (keys, devices).
     public var onEvent: ((InputEvent) -> Void)?
     /// Runs after the animator ticks, with the frame's presentation time: for motion the app drives itself.
     public var onAdvance: ((Double) -> Void)?
@@ -24,7 +26,10 @@ public final class ViewScene: Scene {
         var apply: () -> Void
     }
 
-    public init(width: Int, height: Int) { tree = ViewTree(width: width, height: height) }
+    public init(width: Int, height: Int) {
+        tree = ViewTree(width: width, height: height)
+        dispatcher = TouchDispatcher(tree: tree)
+    }
 
     public var root: View { tree.root }
 
@@ -74,9 +79,16 @@ public final class ViewScene: Scene {
 
     // MARK: Scene
 
-    public func handle(_ event: InputEvent) { onEvent?(event) }
+    public func handle(_ event: InputEvent) {
+        if case .touches(let frame) = event {
+            dispatcher.handle(frame)
+        } else {
+            onEvent?(event)
+        }
+    }
 
     public func advance(to time: Double) {
+        dispatcher.advance(to: time)
         animator.tick(to: time)
         bindings.removeAll { !$0.isLive() }
         for binding in bindings { binding.apply() }
@@ -89,5 +101,7 @@ public final class ViewScene: Scene {
         tree.render(on: canvas, fullRedraw: fullRedraw)
     }
 
-    public var nextDeadline: Double? { deadline?() }
+    public var nextDeadline: Double? {
+        [deadline?(), dispatcher.deadline].compactMap { $0 }.min()
+    }
 }

@@ -26,9 +26,6 @@ private final class ListStage {
                         style: style, metrics: GestureMetrics(dotsPerInch: 160), scene: scene)
         scene.root.addChild(list.view)
         player = VirtualClockPlayer(scene: scene, width: 100, height: 100)
-        scene.onEvent = { [unowned self] event in
-            if case .touches(let frame) = event { list.handle(frame) }
-        }
         list.onSelect = { [unowned self] in selected.append($0) }
     }
 

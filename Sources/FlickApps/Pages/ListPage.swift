@@ -3,13 +3,14 @@ import FlickMotion
 import FlickRaster
 import FlickUI
 
-/// A list of items and their details [flick-between-detail-views]. The list scrolls vertically (horizontal
-/// drags on it still swipe the kiosk's pages); a tap on a row pushes its detail in from the right. On a
-/// detail a horizontal drag pulls the next item in from the right or the previous one from the left, 1:1,
-/// and on release pushes it home or snaps back; past the first or last item the view resists, and a flick
-/// there gets the seed's bounce. The back control, or a drag from the left edge, pushes the list back in
-/// from the left. Every push is the seed's 0.3 s ease-out on the scene's animator; a touch that lands
-/// while one runs is ignored. A tap on a list still coasting only stops it, as on iOS (`ListView`).
+/// A list of items and their details [flick-between-detail-views], under a navigation bar that stays still. The
+/// list scrolls vertically (horizontal drags on it still swipe the kiosk's pages); a tap on a row pushes its
+/// detail in from the right. On a detail a horizontal drag pulls the next item in from the right or the previous
+/// one from the left, 1:1 from where the finger landed, and on release pushes it home or snaps back; past the
+/// first or last item the view resists, and a flick there gets the seed's bounce. The back control, or a drag
+/// from the left edge, pushes the list back in from the left. Every push is the seed's 0.3 s ease-out on the
+/// scene's animator; a touch that lands while one runs is ignored. A tap on a list still coasting only stops
+/// it, as on iOS (`ListView`).
 final class ListPage: PageController {
     static let pushTiming = Timing(duration: 0.3, curve: .easeOut) // the seed's CATransition push, kCAMediaTimingFunctionEaseOut
     /// A drag right that starts this close to the left edge goes back to the list (iOS's back swipe); about
@@ -22,32 +23,17 @@ final class ListPage: PageController {
     private let items: [KioskConfig.ListItem]
     private let context: PageContext
     private let screen: ListScreen
+    private let bar: ListBar
     private var shownDetail: DetailView
     /// Shows the item a drag or flick brings in.
     private var spareDetail: DetailView
     /// Layers in motion, following a finger or animated.
     private var move: DetailMove?
     private var isAnimating = false
-    /// The finger the list follows; the detail's is in `touch`.
-    private var listFinger: TouchID?
-    private var touch: DetailTouch?
-
-    /// A finger on the detail.
-    private struct DetailTouch {
-        enum Role {
-            /// Landed while a push ran.
-            case ignored
-            case back
-            case swipe
-        }
-
-        let id: TouchID
-        let role: Role
-        var swipe: SwipeRecognizer
-        let fromEdge: Bool
-        /// The swipe's offset when it began: the layers follow from there instead of jumping by the slop.
-        var grab: Double?
-    }
+    /// The drag on a detail: to the next or previous item, or from the left edge back to the list.
+    private let detailSwipe: Gesture<SwipeRecognizer>
+    /// The detail's touch landed while a push ran: it is ignored.
+    private var touchLandedMoving = false
 
     init(_ page: KioskConfig.Page, content: KioskConfig.ListPage, context: PageContext, artwork: PageArtwork) {
         let style = ListStyle(context)
@@ -55,68 +41,43 @@ final class ListPage: PageController {
         items = content.items
         view = View(frame: style.bounds, background: .solid(context.theme.background))
         view.clipsToBounds = true
-        screen = ListScreen(title: content.title, items: items, style: style, context: context)
-        shownDetail = DetailView(listTitle: content.title, style: style)
-        spareDetail = DetailView(listTitle: content.title, style: style)
+        screen = ListScreen(items: items, style: style, context: context)
+        bar = ListBar(listTitle: content.title, style: style, metrics: context.metrics)
+        shownDetail = DetailView(style: style)
+        spareDetail = DetailView(style: style)
+        detailSwipe = Gesture(SwipeRecognizer(metrics: context.metrics, axes: [.horizontal]))
         view.addChild(screen.view)
+        view.addChild(bar.view)
         screen.list.onSelect = { [unowned self] in open($0) }
-        for detail in [shownDetail, spareDetail] { detail.back?.action = { [unowned self] in goBack() } }
+        bar.back?.action = { [unowned self] in goBack() }
+        attachDetailSwipe()
     }
-
-    func takesTouch(at point: Point) -> Bool { isModal }
 
     var isModal: Bool { detailIndex != nil || move != nil }
-
-    var ownAxes: Set<Axis> { [.vertical] }
-
-    func handle(_ frame: TouchFrame) {
-        if touch == nil, listFinger == nil, let down = frame.events.first(where: { $0.phase == .down }) {
-            if detailIndex == nil && move == nil { listFinger = down.id } else { touch = detailTouch(down) }
-        }
-        guard let listFinger else { return handleOnDetail(frame) }
-        screen.list.handle(frame)
-        if frame.events.contains(where: { $0.id == listFinger && ($0.phase == .up || $0.phase == .cancel) }) {
-            self.listFinger = nil
-        }
-    }
 
     func advance(to time: Double) { screen.updateLayer(pushed: move != nil) }
 
     // MARK: Detail touches
 
-    private func detailTouch(_ down: TouchEvent) -> DetailTouch {
-        let role: DetailTouch.Role = isAnimating ? .ignored
-            : shownDetail.back?.touchDown(at: down.position.point) == true ? .back : .swipe
-        return DetailTouch(id: down.id, role: role, swipe: SwipeRecognizer(metrics: context.metrics, axes: [.horizontal]),
-                           fromEdge: down.position.x < context.metrics.pixels(Self.backEdge))
-    }
-
-    private func handleOnDetail(_ frame: TouchFrame) {
-        guard var touch, let mine = frame.only(touch.id) else { return }
-        let ended = mine.events.contains { $0.phase == .up || $0.phase == .cancel }
-        switch touch.role {
-        case .ignored:
-            break
-        case .back:
-            guard let back = shownDetail.back else { break }
-            for event in mine.events {
-                switch event.phase {
-                case .down: break
-                case .move: back.touchMoved(to: event.position.point)
-                case .up: back.touchUp(at: event.position.point)
-                case .cancel: back.touchCancelled()
-                }
+    /// The detail is a screen of its own: the page swipe waits until the list is back, so this drag is the
+    /// detail's navigation, the edge swipe back included.
+    private func attachDetailSwipe() {
+        detailSwipe.isEnabled = false
+        detailSwipe.isNavigation = true
+        detailSwipe.shouldBegin = { [unowned self] in !touchLandedMoving }
+        detailSwipe.onPhase = { [unowned self] phase in
+            let swipe = detailSwipe.recognizer
+            switch phase {
+            case .touchDown: touchLandedMoving = isAnimating
+            case .possible, .failed: break
+            case .began, .changed:
+                let fromEdge = (swipe.startLocation?.x ?? .infinity) < context.metrics.pixels(Self.backEdge)
+                follow(swipe.offset, fromEdge: fromEdge)
+            case .ended: release(swipe.decision)
+            case .cancelled: release(nil)
             }
-        case .swipe:
-            touch.swipe.handle(mine)
-            if touch.swipe.state.isActive {
-                let grab = touch.grab ?? touch.swipe.offset
-                touch.grab = grab
-                follow(touch.swipe.offset - grab, fromEdge: touch.fromEdge)
-            }
-            if ended { release(touch.swipe.decision) }
         }
-        self.touch = ended ? nil : touch
+        view.addGesture(detailSwipe)
     }
 
     /// The shown detail `offset` pixels from rest (positive: right), the neighbour that way beside it.
@@ -147,7 +108,7 @@ final class ListPage: PageController {
         case nil:
             incoming = nil
         }
-        if let incoming { view.addChild(incoming) }
+        if let incoming { view.insertChild(incoming, at: 0) }
         return DetailMove(to: destination, from: direction, shown: shownDetail.view, incoming: incoming)
     }
 
@@ -168,7 +129,7 @@ final class ListPage: PageController {
     private func open(_ index: Int) {
         guard move == nil else { return }
         shownDetail.show(items[index])
-        view.addChild(shownDetail.view)
+        view.insertChild(shownDetail.view, at: 0)
         move = DetailMove(to: .item(index), from: .fromRight, shown: screen.view, incoming: shownDetail.view)
         move?.place(atProgress: 0)
         run(to: 1)
@@ -176,7 +137,7 @@ final class ListPage: PageController {
 
     private func goBack() {
         guard move == nil, detailIndex != nil else { return }
-        view.addChild(screen.view)
+        view.insertChild(screen.view, at: 0)
         move = DetailMove(to: .list, from: .fromLeft, shown: shownDetail.view, incoming: screen.view)
         move?.place(atProgress: 0)
         run(to: 1)
@@ -193,6 +154,8 @@ final class ListPage: PageController {
                 screen.list.clearSelection()
             case nil: break
             }
+            bar.show(item: detailIndex.map { items[$0] })
+            detailSwipe.isEnabled = detailIndex != nil
         }
         guard move.progress != target else { return finish(arrived: target == 1) }
         let transition = Transition(.push, from: move.direction, timing: Self.pushTiming,

@@ -36,23 +36,15 @@ final class PageContext {
     func face(_ weight: FontWeight) -> FontFace? { try? fonts.face(weight) }
 }
 
-/// The interactive part of one page: its view and the touches it handles itself. The pages scene owns the
-/// swipe between pages; a page takes a touch whole (`takesTouch`), or shares it until the swipe claims it.
+/// The interactive part of one page: its view, with the gestures of its own attached to the views inside (they
+/// compete with the page swipe through the scene's dispatcher; touch positions are screen pixels, which are the
+/// page's pixels at rest). The pages scene owns the swipe between pages.
 protocol PageController: AnyObject {
     /// Full-screen, in page coordinates; the pages scene places it while pages slide.
     var view: View { get }
-    /// At touch down on the page at rest: true gives the page the whole touch (an open detail view, a grabbed
-    /// photo), so the page swipe never sees it.
-    func takesTouch(at point: Point) -> Bool
     /// The page shows something that takes every touch (an open detail, a to-do being edited): no page swipe
     /// can start, so the neighbours need no layers until it is done.
     var isModal: Bool { get }
-    /// Axes the page drags along itself (a list scrolls vertically); the page swipe leaves them to it.
-    var ownAxes: Set<Axis> { get }
-    /// Touch frames in screen pixels (= page pixels: the page is at rest). A shared touch delivers its one
-    /// finger, and a `.cancel` when the page swipe takes it; a touch the page took delivers every finger until
-    /// the last lifts (a pinch).
-    func handle(_ frame: TouchFrame)
     /// Keys from a physical keyboard, while the page is at rest on screen.
     func handle(key: KeyEvent)
     /// Every frame before drawing, for motion the page drives itself (the photo card's physics).
@@ -69,10 +61,7 @@ protocol PageController: AnyObject {
 }
 
 extension PageController {
-    func takesTouch(at point: Point) -> Bool { false }
     var isModal: Bool { false }
-    var ownAxes: Set<Axis> { [] }
-    func handle(_ frame: TouchFrame) {}
     func handle(key: KeyEvent) {}
     var todoState: (items: [TodoItem], editing: Int?)? { nil }
     func advance(to time: Double) {}
@@ -80,19 +69,6 @@ extension PageController {
     var detailIndex: Int? { nil }
     var photoIndex: Int? { nil }
     var textIndex: Int? { nil }
-}
-
-extension TouchFrame {
-    /// The events of one touch, nil when the frame has none of it.
-    func only(_ id: TouchID) -> TouchFrame? {
-        let mine = events.filter { $0.id == id }
-        return mine.isEmpty ? nil : TouchFrame(time: time, events: mine)
-    }
-
-    /// Ends `id` for a receiver that loses the touch to another gesture.
-    static func cancelling(_ id: TouchID, at position: ScreenPoint, time: Microseconds) -> TouchFrame {
-        TouchFrame(time: time, events: [TouchEvent(.cancel, id: id, at: position, time: time)])
-    }
 }
 
 extension ScreenPoint {

@@ -4,8 +4,8 @@ import FlickText
 import FlickUI
 
 /// Prev and Next along the bottom of a paged-text page with "3 / 10" between them, the seed's two bar
-/// buttons. They follow the page's finger: highlighted while pressed, firing on lift inside, and let go
-/// without firing when the page swipe takes the touch.
+/// buttons: highlighted while pressed, firing on a tap, and let go without firing when the page swipe takes
+/// the touch.
 final class PagedTextControls {
     /// UIKit's 44 pt minimum touch target on a 163 ppi iPhone.
     static let buttonHeight = Millimetres(7)
@@ -17,8 +17,6 @@ final class PagedTextControls {
     let previous: Button
     let next: Button
     private let indicator: Label
-    /// The button the finger went down on.
-    private var pressed: Button?
 
     /// Lays the controls out in `bar` inside `parent`.
     init(in bar: Rect, of parent: View, face: FontFace, context: PageContext) {
@@ -28,7 +26,7 @@ final class PagedTextControls {
         let width = min(context.metrics.pixels(Self.buttonWidth), bar.width / 3).rounded()
         func button(_ title: String, x: Double) -> Button {
             Button(title: title, face: face, pixelSize: theme.bodySize * context.scale, style: style,
-                   frame: Rect(x: x, y: bar.minY, width: width, height: bar.height))
+                   frame: Rect(x: x, y: bar.minY, width: width, height: bar.height), metrics: context.metrics)
         }
         previous = button("Prev", x: bar.minX)
         next = button("Next", x: bar.maxX - width)
@@ -47,22 +45,4 @@ final class PagedTextControls {
         next.isEnabled = index < count - 1
     }
 
-    /// The page's finger, in page pixels.
-    func handle(_ frame: TouchFrame) {
-        for event in frame.events {
-            let point = event.position.point
-            switch event.phase {
-            case .down:
-                pressed = [previous, next].first { $0.touchDown(at: point) }
-            case .move:
-                pressed?.touchMoved(to: point)
-            case .up:
-                pressed?.touchUp(at: point)
-                pressed = nil
-            case .cancel:
-                pressed?.touchCancelled()
-                pressed = nil
-            }
-        }
-    }
 }

@@ -8,13 +8,18 @@ import FlickUI
 /// config gives the page arrived at.
 ///
 /// The buttons share the finger with the page swipe: a tap turns the page, a drag that becomes a swipe
-/// lets the button go without firing. A press back toward the page being left turns a running transition
-/// round; any other press during one is ignored rather than cutting it short.
+/// lets the button go without firing. Every press turns a page: one back toward the page a running transition
+/// leaves turns it round, and any other waits for the running one to end (the indicator and the buttons show
+/// where the presses lead at once).
 final class PagedTextPage: PageController {
     let view: View
     /// The page of text at rest, or the one the running transition heads to; 0 is the first.
     private(set) var index = 0
-    var textIndex: Int? { index }
+    /// Turns pressed while a transition ran, to run after it, in order.
+    private var queued: [Int] = []
+    /// Where the presses so far lead.
+    private var destination: Int { index + queued.reduce(0, +) }
+    var textIndex: Int? { destination }
     private let content: KioskConfig.PagedText
     private let context: PageContext
     private let stage: PagedTextStage
@@ -41,25 +46,33 @@ final class PagedTextPage: PageController {
         controls?.show(page: index, of: content.entries.count)
     }
 
-    func handle(_ frame: TouchFrame) { controls?.handle(frame) }
-
     func advance(to time: Double) { stage.advance() }
 
     /// Prev (−1) or Next (+1).
     func turn(by step: Int) {
-        let destination = index + step
-        guard content.entries.indices.contains(destination) else { return }
-        if stage.isRunning {
-            guard destination == leaving else { return }
+        guard content.entries.indices.contains(destination + step) else { return }
+        if !stage.isRunning {
+            start(step)
+        } else if queued.isEmpty, index + step == leaving {
             stage.turnBack()
+            leaving = index
+            index += step
         } else {
-            let layer = PagedTextCard.layer(content.entries[destination], size: stage.view.bounds.size, context: context)
-            let transition = content.transition(arrivingAt: destination).transition(forward: step > 0)
-            stage.show(layer, with: transition) { [unowned self] in leaving = nil }
+            queued.append(step)
+        }
+        controls?.show(page: destination, of: content.entries.count)
+    }
+
+    private func start(_ step: Int) {
+        let next = index + step
+        let layer = PagedTextCard.layer(content.entries[next], size: stage.view.bounds.size, context: context)
+        let transition = content.transition(arrivingAt: next).transition(forward: step > 0)
+        stage.show(layer, with: transition) { [unowned self] in
+            leaving = nil
+            if !queued.isEmpty { start(queued.removeFirst()) }
         }
         leaving = index
-        index = destination
-        controls?.show(page: index, of: content.entries.count)
+        index = next
     }
 }
 

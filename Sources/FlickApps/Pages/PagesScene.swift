@@ -14,9 +14,11 @@ import FlickUI
 /// snaps back; with no neighbour that way it rubber-bands and snaps back. A touch during the completion catches
 /// the pages where they are and the drag carries on from there.
 ///
-/// Each page's `PageController` handles the touches that are its own: it takes a touch whole (an open detail,
-/// a grabbed photo) or shares it (a tap on a row, a list scrolling across the swipe axis) until the swipe
-/// claims it at the slop. With `peek` the next page shows past the end of the current one at rest.
+/// The page swipe is a navigation gesture on the root view: it competes through the scene's `TouchDispatcher`
+/// with the gestures of the page under the finger (rows, lists, buttons, the photo card), which win what is
+/// theirs; it has every drag from a screen edge, and every drag that the page's own scrollers cannot move. While
+/// a page is modal (an open detail, a to-do being edited) it takes no part. With `peek` the next page shows past
+/// the end of the current one, at rest and while dragging.
 public final class PagesScene: Scene {
     public let config: KioskConfig
     public let graph: PageGraph
@@ -50,25 +52,11 @@ public final class PagesScene: Scene {
     /// The page shown on the `sign` side of the current one while a completion runs: the page just left,
     /// which one-way links may not lead back to.
     private var companion: (id: String, sign: Double)?
-    private var swipe: SwipeRecognizer
-    private var finger: TouchID?
-    private var route = Route.swipe
-    /// The fingers on a page that took the touch.
-    private var pageTouches: Set<TouchID> = []
+    private var swipe: Gesture<SwipeRecognizer>!
     /// The unresisted offset the drag started from.
     private var dragStart = 0.0
     private static let offsetKey = AnimationKey<Double>("pageOffset")
     private var animationTarget: ObjectIdentifier { ObjectIdentifier(self) }
-
-    /// Who a touch belongs to.
-    private enum Route {
-        /// The page swipe alone (a touch on moving pages or on the peek).
-        case swipe
-        /// The current page alone.
-        case page
-        /// The page until the swipe claims the touch at the slop.
-        case shared
-    }
 
     /// `store` keeps the to-do page's items; nil keeps them in memory only (renders, benchmarks).
     public init(config: KioskConfig, width: Int, height: Int, fonts: FontCollection,
@@ -84,7 +72,7 @@ public final class PagesScene: Scene {
         context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
                               store: store)
         artwork = PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height)
-        swipe = SwipeRecognizer(metrics: metrics)
+        scene.dispatcher.metrics = metrics
         scene.onAdvance = { [unowned self] time in
             if let value = scene.animator.value(for: animationTarget, key: Self.offsetKey) {
                 offset = value
@@ -92,12 +80,13 @@ public final class PagesScene: Scene {
             }
             for controller in controllers.values { controller.advance(to: time) }
         }
+        attachSwipe()
         layout()
         unprepared = neighbours
     }
 
     /// A finger is on the pages.
-    public var isTracking: Bool { finger != nil }
+    public var isTracking: Bool { scene.dispatcher.isTracking }
 
     /// The pages whose views are whole rendered layers now: what the kiosk holds in memory besides the screen.
     public var pagesWithLayers: [String] { controllers.filter { $0.value.view.isCached }.map(\.key).sorted() }
@@ -122,59 +111,20 @@ public final class PagesScene: Scene {
     // MARK: Scene
 
     public func handle(_ event: InputEvent) {
-        let frame: TouchFrame
         switch event {
-        case .touches(let touches): frame = touches
+        case .touches:
+            swipe.isEnabled = offset != 0 || !controller(currentPage).isModal
+            scene.handle(event)
         case .key(let key):
             if offset == 0 { controller(currentPage).handle(key: key) }
-            return
-        default: return
+        default:
+            break
         }
-        if finger == nil, let down = frame.events.first(where: { $0.phase == .down }) { touchDown(down) }
-        guard let finger else { return }
-        if route == .page { return handOver(frame) }
-        guard let mine = frame.only(finger) else { return }
-        let ended = mine.events.contains { $0.phase == .up || $0.phase == .cancel }
-        switch route {
-        case .page:
-            return
-        case .shared:
-            swipe.handle(mine)
-            if swipe.state.isActive {
-                let last = mine.events[mine.events.count - 1]
-                controller(currentPage).handle(.cancelling(finger, at: last.position, time: mine.time))
-                route = .swipe
-                becomeLayer(currentPage)
-            } else {
-                controller(currentPage).handle(mine)
-                if ended { release() }
-                return
-            }
-        case .swipe:
-            swipe.handle(mine)
-        }
-        if ended {
-            release()
-        } else if swipe.state.isActive, let locked = swipe.axis {
-            follow(locked)
-        }
-    }
-
-    /// A page that took the touch gets every finger (a pinch) until the last one lifts.
-    private func handOver(_ frame: TouchFrame) {
-        controller(currentPage).handle(frame)
-        for event in frame.events {
-            switch event.phase {
-            case .down, .move: pageTouches.insert(event.id)
-            case .up, .cancel: pageTouches.remove(event.id)
-            }
-        }
-        if pageTouches.isEmpty { finger = nil }
     }
 
     public func advance(to time: Double) {
         scene.advance(to: time)
-        guard finger == nil, offset == 0 else { return }
+        guard !isTracking, offset == 0 else { return }
         if controller(currentPage).isModal {
             // No swipe can start: the neighbours' memory goes to what the page shows, and comes back after.
             let held = neighbours.filter { controller($0).view.isCached && controller($0).view.parent == nil }
@@ -191,66 +141,83 @@ public final class PagesScene: Scene {
     public func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] { scene.draw(on: canvas, fullRedraw: fullRedraw) }
     /// Now, while neighbours wait to be rendered into their layers.
     public var nextDeadline: Double? {
-        unprepared.isEmpty || finger != nil || controller(currentPage).isModal ? nil : scene.animator.time
+        unprepared.isEmpty || isTracking || controller(currentPage).isModal ? scene.nextDeadline
+            : scene.animator.time
     }
 
     // MARK: Swiping
 
-    private func touchDown(_ down: TouchEvent) {
-        finger = down.id
-        if let caught = scene.animator.stop(animationTarget, key: Self.offsetKey) { offset = caught.value }
-        var axes: Set<Axis>
-        if offset != 0, let axis {
-            // Caught mid-flight: the drag continues along the axis the pages are already moving on.
-            axes = [axis]
-            dragStart = page(on: offset) != nil ? offset : offset / Self.rubberBandFactor
-            route = .swipe
-        } else {
-            offset = 0; axis = nil; companion = nil; dragStart = 0
-            axes = allowedAxes(of: currentPage)
-            route = .swipe
-            let point = down.position.point
-            if isOnCurrentPage(point) {
-                let current = controller(currentPage)
-                if current.takesTouch(at: point) {
-                    route = .page
-                } else {
-                    axes.subtract(current.ownAxes)
-                    route = axes.isEmpty ? .page : .shared
-                }
+    private func attachSwipe() {
+        swipe = Gesture { [unowned self] in
+            SwipeRecognizer(metrics: metrics, axes: isMoving ? [axis!] : allowedAxes(of: currentPage),
+                            initialOffset: isMoving ? unresistedOffset : 0)
+        }
+        swipe.isNavigation = true
+        swipe.dragResponse = { [unowned self] direction in response(to: direction) }
+        swipe.onPhase = { [unowned self] phase in
+            switch phase {
+            case .touchDown: catchPages()
+            case .possible: break
+            case .began, .changed: follow()
+            case .ended: release()
+            case .cancelled, .failed: settle(velocity: 0) // a touch that never dragged lets caught pages carry on
             }
         }
-        swipe = SwipeRecognizer(metrics: metrics, axes: axes)
-        if route != .page { prepareSlide(includingCurrent: route == .swipe) }
+        scene.root.addGesture(swipe)
     }
 
-    private func follow(_ locked: Axis) {
-        if axis == nil { axis = locked }
-        offset = resisted(dragStart + swipe.offset)
+    /// The pages are away from rest (a completion or a snap-back runs).
+    private var isMoving: Bool { offset != 0 && axis != nil }
+
+    /// The finger-driven offset that shows as `offset` (past the last page the page moves less than the finger).
+    private var unresistedOffset: Double { page(on: offset) != nil ? offset : offset / Self.rubberBandFactor }
+
+    /// A finger landed: moving pages stop where they show and the drag carries on from there.
+    private func catchPages() {
+        if let caught = scene.animator.stop(animationTarget, key: Self.offsetKey) { offset = caught.value }
+        if isMoving {
+            dragStart = unresistedOffset
+        } else {
+            offset = 0; axis = nil; companion = nil; dragStart = 0
+        }
+        prepareSlide(includingCurrent: isMoving)
+    }
+
+    /// What a drag that way does to the pages: moves them to a neighbour, or only rubber-bands.
+    private func response(to direction: SwipeDirection) -> DragResponse {
+        let along: Axis = direction == .left || direction == .right ? .horizontal : .vertical
+        if isMoving { return along == axis ? .moves : .ignores }
+        guard allowedAxes(of: currentPage).contains(along) else { return .ignores }
+        let sign: Double = direction == .right || direction == .down ? 1 : -1
+        return graph.neighbour(of: currentPage, Self.direction(uncoveredMoving: sign, along: along)) != nil ? .moves : .resists
+    }
+
+    private func follow() {
+        guard let locked = swipe.recognizer.axis else { return }
+        if axis == nil {
+            axis = locked
+            becomeLayer(currentPage)
+        }
+        offset = resisted(dragStart + swipe.recognizer.offset)
         layout()
     }
 
+    /// The swipe's decision: on to the neighbour that way, else back (with the rubber band's share of the speed
+    /// past the last page).
     private func release() {
-        finger = nil
-        // A touch that never dragged lets a caught page carry on to where it was going.
-        guard let axis, swipe.axis != nil else { return settle(velocity: 0) }
-        let raw = dragStart + swipe.offset
-        let velocity = swipe.velocity.component(along: axis)
-        if let sign = commitSign(offset: raw, velocity: velocity), let next = page(on: sign) {
-            commit(to: next, sign: sign, velocity: velocity)
+        let recognizer = swipe.recognizer
+        guard let axis, recognizer.axis != nil else { return settle(velocity: 0) }
+        let velocity = recognizer.velocity.component(along: axis)
+        if case .commit(let direction)? = recognizer.decision, let next = page(on: Self.sign(direction)) {
+            commit(to: next, sign: Self.sign(direction), velocity: velocity)
         } else {
             settle(velocity: page(on: offset) == nil ? velocity * Self.rubberBandFactor : velocity)
         }
     }
 
-    /// SwipeRecognizer's rule on the whole displacement (which a caught page starts away from zero): a flick
-    /// decides by its direction, otherwise the distance does.
-    private func commitSign(offset: Double, velocity: Double) -> Double? {
-        if abs(velocity) >= metrics.pixelsPerSecond(SwipeRecognizer.flickVelocity) {
-            // A flick back against the drag is the user changing their mind.
-            return offset != 0 && (offset > 0) == (velocity > 0) ? (velocity > 0 ? 1 : -1) : nil
-        }
-        return abs(offset) >= metrics.pixels(SwipeRecognizer.commitDistance) ? (offset > 0 ? 1 : -1) : nil
+    /// Which way the pages move for a swipe in `direction`: positive is right or down.
+    private static func sign(_ direction: SwipeDirection) -> Double {
+        direction == .right || direction == .down ? 1 : -1
     }
 
     /// The neighbour becomes the current page where it stands, and the completion carries it to rest.
@@ -338,6 +305,8 @@ public final class PagesScene: Scene {
         if let controller = controllers[id] { return controller }
         let controller = makeController(id)
         controllers[id] = controller
+        // The peek of the next page is the swipe's, not the current page's.
+        controller.view.hitArea = { [unowned self] point in isOnCurrentPage(point) }
         if controller.view.shouldRasterize { restsRasterized.insert(id) }
         return controller
     }
@@ -435,6 +404,8 @@ public final class PagesScene: Scene {
             if view.parent == nil || scene.root.children.firstIndex(where: { $0 === view }) != index {
                 scene.root.insertChild(view, at: index)
             }
+            // Only the page at rest has touches of its own; moving pages are the swipe's.
+            view.isUserInteractionEnabled = page.id == currentPage && axis == nil && offset == 0
         }
     }
 }

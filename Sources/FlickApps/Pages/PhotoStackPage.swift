@@ -8,7 +8,8 @@ import FlickUI
 /// flies off the screen, revealing the next photo already lying under it. After the last photo the stack
 /// starts again at the first: a kiosk never runs out of photos.
 ///
-/// A touch that lands on the card is the page's; anywhere else the page swipe has it.
+/// A drag that starts on the card's print moves the card; anywhere else, and from a screen edge, it is the page
+/// swipe's.
 final class PhotoStackPage: PageController {
     let view: View
     private let photos: [String]
@@ -18,8 +19,9 @@ final class PhotoStackPage: PageController {
     private var front: PhotoCard?
     private var back: PhotoCard?
     private var motion: PhotoCardMotion?
-    private var finger: TouchID?
-    private var tracker = VelocityTracker()
+    private let grip: Gesture<PanRecognizer>
+    /// A finger holds the front card.
+    private var isHolding = false
 
     init(_ page: KioskConfig.Page, content: [String], context: PageContext, artwork: PageArtwork) {
         photos = content
@@ -28,6 +30,8 @@ final class PhotoStackPage: PageController {
         view = View(frame: context.bounds, background: .solid(context.theme.background))
         // A card flying off must not draw over the neighbouring page while the pages slide.
         view.clipsToBounds = true
+        grip = Gesture(PanRecognizer(metrics: context.metrics))
+        attachGrip()
         guard !photos.isEmpty else { return }
         let first = PhotoCard(path: photos[0], index: 0, context: context)
         view.addChild(first.view)
@@ -38,36 +42,34 @@ final class PhotoStackPage: PageController {
 
     var isMoving: Bool { !(motion?.isSettled ?? true) }
 
-    func takesTouch(at point: Point) -> Bool {
-        guard let front, let motion else { return false }
-        return front.contains(point, placedAs: motion.item)
-    }
-
-    func handle(_ frame: TouchFrame) {
-        for event in frame.events {
-            let point = event.position.point
-            switch event.phase {
-            case .down:
-                // The pages scene also shows this page the touches it shares with the swipe: those are not on the card.
-                guard finger == nil, takesTouch(at: point) else { continue }
-                finger = event.id
-                tracker.reset()
-                tracker.add(event.position, at: event.time)
-                motion?.grab(at: Vector2(point))
-            case .move where event.id == finger:
-                tracker.add(event.position, at: event.time)
-                motion?.drag(to: Vector2(point))
-            case .up where event.id == finger:
-                let velocity = tracker.velocity(at: event.time)
-                motion?.release(velocity: Vector2(velocity.x, velocity.y))
-                finger = nil
-            case .cancel where event.id == finger:
+    /// A finger on the card holds it at once (a flying card stops under it) through the attachment at that point,
+    /// and the card follows it once it drags; if the touch turns out to be something else (a tap, the page swipe
+    /// from an edge) the card is let go where it is and snaps home.
+    private func attachGrip() {
+        grip.shouldBegin = { [unowned self] in isHolding }
+        grip.onPhase = { [unowned self] phase in
+            let pan = grip.recognizer
+            switch phase {
+            case .touchDown:
+                guard let start = pan.startLocation, let front, let motion, front.contains(start.point, placedAs: motion.item)
+                else { return }
+                self.motion?.grab(at: Vector2(start.point))
+                isHolding = true
+            case .possible:
+                break
+            case .began, .changed:
+                guard let location = pan.location else { return }
+                motion?.drag(to: Vector2(location.point))
+            case .ended:
+                isHolding = false
+                motion?.release(velocity: Vector2(pan.velocity.x, pan.velocity.y))
+            case .cancelled, .failed:
+                guard isHolding else { return }
+                isHolding = false
                 motion?.release(velocity: .zero)
-                finger = nil
-            default:
-                continue
             }
         }
+        view.addGesture(grip)
     }
 
     func advance(to time: Double) {

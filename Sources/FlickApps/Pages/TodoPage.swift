@@ -7,9 +7,10 @@ import FlickUI
 /// to complete it, left to delete it, tap it to edit, pull the list down past the top or pinch two rows apart
 /// to add an item there.
 ///
-/// The header shares its touches with the page swipe (a visitor leaves the page there); the list takes its
-/// touches whole, and while an item is edited the page takes every touch. Every change is saved to the
-/// store before the list shows it: a change the store refuses is logged and the list stays as it was.
+/// The header has no gestures of its own: drags there swipe the pages. The list's gestures win what is theirs
+/// (`TodoListGestures`) and leave the page swipe the rest; while an item is edited the editor has every touch.
+/// Every change is saved to the store before the list shows it: a change the store refuses is logged and the
+/// list stays as it was.
 final class TodoPage: PageController {
     let view: View
     private(set) var items: [TodoItem] { didSet { updateHeader() } }
@@ -23,9 +24,6 @@ final class TodoPage: PageController {
     private let list: TodoListView
     private let gestures: TodoListGestures
     private let editor: TodoEditor
-    /// Where the fingers of the current touch go, from its first finger down until its last lifts.
-    private var route: Route?
-    private var fingers: Set<TouchID> = []
 
     private struct Editing {
         var index: Int
@@ -34,8 +32,6 @@ final class TodoPage: PageController {
         /// The scroll offset to go back to afterwards.
         var returnOffset: Double
     }
-
-    private enum Route { case header, list, editor }
 
     /// `log` gets one line per change the store refuses; by default the store's own log.
     init(_ page: KioskConfig.Page, context: PageContext, artwork: PageArtwork, log: ((String) -> Void)? = nil) {
@@ -55,6 +51,7 @@ final class TodoPage: PageController {
         view.addChild(list.view)
         view.addChild(header.view)
         if let keyboard = editor.keyboard { view.addChild(keyboard.view) }
+        editor.attach(to: view)
         list.show(items)
         updateHeader()
         connect()
@@ -88,25 +85,7 @@ final class TodoPage: PageController {
 
     // MARK: Touches
 
-    func takesTouch(at point: Point) -> Bool { isModal || point.y >= look.headerHeight }
-
     var isModal: Bool { editing != nil }
-
-    func handle(_ frame: TouchFrame) {
-        if fingers.isEmpty, let down = frame.events.first(where: { $0.phase == .down }) {
-            route = editing != nil ? .editor : down.position.y < look.headerHeight ? .header : .list
-        }
-        switch route {
-        case .list?: gestures.handle(frame)
-        case .editor?: editor.handle(frame)
-        case .header?, nil: break
-        }
-        for event in frame.events {
-            if event.phase == .down { fingers.insert(event.id) }
-            if event.phase == .up || event.phase == .cancel { fingers.remove(event.id) }
-        }
-        if fingers.isEmpty { route = nil }
-    }
 
     func handle(key: KeyEvent) {
         if editing != nil { editor.handle(key: key) }
@@ -139,6 +118,7 @@ final class TodoPage: PageController {
 
     private func beginEditing(_ index: Int, isNew: Bool, returnOffset: Double? = nil) {
         editing = Editing(index: index, isNew: isNew, returnOffset: returnOffset ?? list.contentOffset)
+        gestures.isEnabled = false
         list.focus(index)
         editor.showKeyboard(true)
     }
@@ -156,6 +136,7 @@ final class TodoPage: PageController {
     private func commit() {
         guard let edit = editing else { return }
         editing = nil
+        gestures.isEnabled = true
         editor.showKeyboard(false)
         let index = edit.index
         if items[index].text.allSatisfy(\.isWhitespace) {

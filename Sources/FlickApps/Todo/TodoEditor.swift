@@ -24,11 +24,10 @@ final class TodoEditor {
     /// nil when the fonts cannot be read: a physical keyboard still types.
     let keyboard: OnScreenKeyboard?
     private let scene: ViewScene
-    private let metrics: GestureMetrics
     private let pageHeight: Double
     private var keyFinger: (id: TouchID, at: Point)?
-    /// Fingers down away from the keyboard and where they landed: a tap if they lift close by.
-    private var taps: [TouchID: ScreenPoint] = [:]
+    private let keyPress = Gesture(PressRecognizer())
+    private let outsideTap: Gesture<TapRecognizer>
     private static let slideKey = AnimationKey<Double>("keyboardY")
     /// Critically damped, about as quick as the iPhone keyboard's 0.25 s.
     static let slideSpring = Spring(dampingRatio: 1, response: 0.25)
@@ -37,7 +36,7 @@ final class TodoEditor {
 
     init(look: TodoLook, context: PageContext) {
         scene = context.scene
-        metrics = context.metrics
+        outsideTap = Gesture(TapRecognizer(metrics: context.metrics))
         pageHeight = Double(context.height)
         keyboard = look.regular.map {
             // Keys a little lower than rows, as the iPhone's 42 pt keys are beside its 44 pt rows.
@@ -60,6 +59,7 @@ final class TodoEditor {
 
     /// Slides the keyboard up (or down) from where it is.
     func showKeyboard(_ shown: Bool) {
+        outsideTap.isEnabled = shown
         guard let keyboard else { return }
         if !shown { releaseKeys() }
         let target = shown ? pageHeight - keyboardHeight : pageHeight
@@ -69,37 +69,46 @@ final class TodoEditor {
         scene.animate(keyboard.view, key: Self.slideKey, with: slide) { view, y in view.frame.origin.y = y.rounded() }
     }
 
-    // MARK: Touches (root coordinates)
+    // MARK: Touches
 
-    func handle(_ frame: TouchFrame) {
-        for event in frame.events {
+    /// The editor's gestures: keys pressed on the keyboard, and a tap anywhere else on `page` (but the edited
+    /// row) that ends the edit. Enabled while the keyboard is up.
+    func attach(to page: View) {
+        outsideTap.isEnabled = false
+        outsideTap.onPhase = { [unowned self] phase in
+            if phase == .ended, let point = outsideTap.recognizer.location, !isOnEditedRow(point.point) { onCommit() }
+        }
+        page.addGesture(outsideTap)
+        guard let keyboard else { return }
+        keyPress.onPhase = { [unowned self] phase in
+            switch phase {
+            case .began, .changed, .ended: press(keyPress.recognizer.events)
+            case .cancelled: releaseKeys()
+            case .touchDown, .possible, .failed: break
+            }
+        }
+        keyboard.view.addGesture(keyPress)
+    }
+
+    private func press(_ events: [TouchEvent]) {
+        guard let keyboard else { return }
+        for event in events {
             let point = event.position.point
             switch event.phase {
             case .down:
-                if let keyboard, keyboard.view.visibleRootBounds.contains(point) {
-                    // A second finger on the keyboard types the first key, as fast typing rolls from key to key.
-                    if let held = keyFinger { keyboard.touchUp(at: held.at) }
-                    keyFinger = keyboard.touchDown(at: point) ? (event.id, point) : nil
-                } else {
-                    taps[event.id] = event.position
-                }
-            case .move:
-                if event.id == keyFinger?.id {
-                    keyFinger?.at = point
-                    keyboard?.touchMoved(to: point)
-                } else if let start = taps[event.id], start.distance(to: event.position) > metrics.pixels(TapRecognizer.maximumMovement) {
-                    taps[event.id] = nil
-                }
-            case .up:
-                if event.id == keyFinger?.id {
-                    keyFinger = nil
-                    keyboard?.touchUp(at: point)
-                } else if taps.removeValue(forKey: event.id) != nil, !isOnEditedRow(point) {
-                    onCommit()
-                }
-            case .cancel:
-                if event.id == keyFinger?.id { releaseKeys() }
-                taps[event.id] = nil
+                // A second finger on the keyboard types the first key, as fast typing rolls from key to key.
+                if let held = keyFinger { keyboard.touchUp(at: held.at) }
+                keyFinger = keyboard.touchDown(at: point) ? (event.id, point) : nil
+            case .move where event.id == keyFinger?.id:
+                keyFinger?.at = point
+                keyboard.touchMoved(to: point)
+            case .up where event.id == keyFinger?.id:
+                keyFinger = nil
+                keyboard.touchUp(at: point)
+            case .cancel where event.id == keyFinger?.id:
+                releaseKeys()
+            default:
+                break
             }
         }
     }
@@ -107,7 +116,6 @@ final class TodoEditor {
     private func releaseKeys() {
         keyFinger = nil
         keyboard?.touchCancelled()
-        taps = [:]
     }
 
     // MARK: A physical keyboard

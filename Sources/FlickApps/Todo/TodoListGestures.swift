@@ -2,13 +2,17 @@ import FlickGestures
 import FlickRaster
 import FlickUI
 
-/// Decides what the fingers on the list mean, one gesture at a time, and drives the list while they move.
+/// The to-do list's gestures, attached to its view, and what they do to it while they move. They compete with
+/// each other and with the page swipe through the scene's dispatcher, so scroll, row swipe, pull and pinch never
+/// fight:
 ///
-/// A finger down catches a coasting list. Before the slop a second finger on a neighbouring row turns the touch
-/// into a pinch that parts the list there (a finger on any other row is ignored). At the slop the drag locks
-/// to its dominant axis: sideways it slides the row under it, up or down it scrolls the list (and pulls it
-/// down past the top). A finger lifted before the slop is a tap on its row. Whatever follows until every
-/// finger is up is ignored, so scroll, row swipe, pull and pinch never fight.
+/// - a drag locks to its dominant axis at the slop: sideways it slides the row under the finger, up or down it
+///   scrolls the list (and pulls it down past the top to add an item). A drag up on a list that cannot scroll
+///   further, or sideways where there is no row, is the page swipe's;
+/// - a tap edits its row (a tap that only stopped a moving list does nothing else, as on iOS);
+/// - two fingers on neighbouring rows moving apart part the list there.
+///
+/// A finger down catches a coasting list.
 final class TodoListGestures {
     /// A tap on item `index`.
     var onTap: (_ index: Int) -> Void = { _ in }
@@ -20,153 +24,173 @@ final class TodoListGestures {
     var onPinchToAdd: (_ index: Int) -> Void = { _ in }
 
     private let list: TodoListView
-    private let metrics: GestureMetrics
-    private var gesture = Gesture.idle
-    private var fingers: Set<TouchID> = []
+    private let drag: Gesture<PanRecognizer>
+    private let tap: Gesture<TapRecognizer>
+    private let pinch: Gesture<PinchRecognizer>
+    /// False when the touch stopped a moving list: a tap then only stops it.
+    private var tapSelects = true
+    private var dragging = Dragging.none
+    /// The rows a pinch parts: the upper one's index, and how far apart they already were (a gap still closing
+    /// when the fingers landed).
+    private var parting: (above: Int, from: Double)?
 
-    private struct Drag {
-        var id: TouchID
-        var pan: PanRecognizer
-        var start: ScreenPoint
-        /// The drag's movement at the slop: what follows is measured from there, so nothing jumps by the slop.
-        var grab = ScreenVector.zero
-        /// False when the touch stopped a moving list: iOS then only stops it.
-        var tapSelects: Bool
-    }
-
-    private enum Gesture {
-        case idle
-        /// One finger, not yet past the slop.
-        case pending(Drag)
-        case swiping(Drag, index: Int, from: Double)
-        case scrolling(Drag, from: Double)
-        /// `from`: how far apart the rows already were (a gap still closing when the fingers landed).
-        case pinching(PinchRecognizer, ids: Set<TouchID>, above: Int, from: Double)
-        /// Done; the fingers still down are ignored until they lift.
-        case over
+    private enum Dragging {
+        case none
+        case row(Int, from: Double)
+        case list(from: Double)
     }
 
     init(list: TodoListView, metrics: GestureMetrics) {
         self.list = list
-        self.metrics = metrics
+        drag = Gesture(PanRecognizer(metrics: metrics, axisLock: .dominant))
+        tap = Gesture(TapRecognizer(metrics: metrics))
+        pinch = Gesture(PinchRecognizer(metrics: metrics))
+        attachDrag(metrics: metrics)
+        attachTap()
+        attachPinch()
     }
 
-    func handle(_ frame: TouchFrame) {
-        for event in frame.events where event.phase == .down {
-            fingers.insert(event.id)
-            fingerDown(event, time: frame.time)
-        }
-        switch gesture {
-        case .idle, .over: break
-        case .pending(let drag): pending(drag, frame)
-        case .swiping(let drag, let index, let from): swiping(drag, index: index, from: from, frame)
-        case .scrolling(let drag, let from): scrolling(drag, from: from, frame)
-        case .pinching(let pinch, let ids, let above, let from): pinching(pinch, ids: ids, above: above, from: from, frame)
-        }
-        for event in frame.events where event.phase == .up || event.phase == .cancel { fingers.remove(event.id) }
-        if fingers.isEmpty { gesture = .idle }
+    /// Off while an item is edited: the editor has the touches then.
+    var isEnabled = true {
+        didSet { for gesture in [drag, tap, pinch] as [AnyGesture] { gesture.isEnabled = isEnabled } }
     }
 
-    private func pending(_ waiting: Drag, _ frame: TouchFrame) {
-        guard let mine = frame.only(waiting.id) else { return }
-        var drag = waiting
-        drag.pan.handle(mine)
-        if drag.pan.state == .began {
-            lock(drag)
-        } else if isLifted(mine) {
-            gesture = .over
-            if drag.tapSelects, isTap(mine, from: drag.start), let index = list.index(at: drag.start.point) {
-                onTap(index)
-            } else {
-                list.coast(velocity: 0)
+    private func attachDrag(metrics: GestureMetrics) {
+        drag.dragResponse = { [unowned self] direction in response(to: direction) }
+        drag.onPhase = { [unowned self] phase in
+            let pan = drag.recognizer
+            switch phase {
+            case .touchDown:
+                tapSelects = abs(list.catchScroll()) < metrics.pixelsPerSecond(ListView.restingSpeed)
+            case .possible:
+                break
+            case .began:
+                dragging = lock(pan)
+            case .changed:
+                follow(pan)
+            case .ended, .cancelled:
+                release(pan, cancelled: phase == .cancelled)
+            case .failed:
+                list.coast(velocity: 0) // a list caught past an end goes back
             }
-        } else {
-            gesture = .pending(drag)
         }
+        list.view.addGesture(drag)
     }
 
-    private func swiping(_ moving: Drag, index: Int, from: Double, _ frame: TouchFrame) {
-        guard let mine = frame.only(moving.id) else { return }
-        var drag = moving
-        drag.pan.handle(mine)
-        list.slide(index, to: from + drag.pan.translation.x - drag.grab.x)
-        guard isLifted(mine) else { return gesture = .swiping(drag, index: index, from: from) }
-        gesture = .over
-        list.coast(velocity: 0) // a list caught past an end goes back
-        if isCancelled(mine) {
-            list.snapBack(index, velocity: 0)
-        } else {
-            onSwipeReleased(index, drag.pan.velocity.x)
+    private func attachTap() {
+        tap.onPhase = { [unowned self] phase in
+            guard phase == .ended else { return }
+            if tapSelects, let point = tap.recognizer.location, let index = list.index(at: point.point) {
+                onTap(index)
+            }
         }
+        list.view.addGesture(tap)
     }
 
-    private func scrolling(_ moving: Drag, from: Double, _ frame: TouchFrame) {
-        guard let mine = frame.only(moving.id) else { return }
-        var drag = moving
-        drag.pan.handle(mine)
-        list.drag(to: from - (drag.pan.translation.y - drag.grab.y))
-        guard isLifted(mine) else { return gesture = .scrolling(drag, from: from) }
-        gesture = .over
-        if isCancelled(mine) {
-            list.coast(velocity: 0)
-        } else if list.isPulledToAdd {
-            onPullToAdd()
-        } else {
-            list.coast(velocity: -drag.pan.velocity.y)
+    private func attachPinch() {
+        // Only two neighbouring rows start a pinch (the tutorial's pinchStarted).
+        pinch.shouldBegin = { [unowned self] in neighbourRows(pinch.recognizer) != nil }
+        pinch.onPhase = { [unowned self] phase in
+            let recognizer = pinch.recognizer
+            switch phase {
+            case .touchDown:
+                break
+            case .possible, .began, .changed:
+                // The rows are caught as the second finger lands (a gap still closing stops under it) and part
+                // with the fingers from then on.
+                if parting == nil, let above = neighbourRows(recognizer) { parting = (above, list.catchGap(above: above)) }
+                part(recognizer)
+            case .ended, .cancelled, .failed:
+                guard let parting else { return }
+                self.parting = nil
+                list.coast(velocity: 0)
+                if phase == .ended, 2 * delta(recognizer, from: parting.from) > list.rowHeight {
+                    onPinchToAdd(parting.above + 1)
+                } else {
+                    list.closeGap()
+                }
+            }
         }
+        list.view.addGesture(pinch)
     }
 
-    private func pinching(_ parting: PinchRecognizer, ids: Set<TouchID>, above: Int, from: Double, _ frame: TouchFrame) {
-        let mine = TouchFrame(time: frame.time, events: frame.events.filter { ids.contains($0.id) })
-        guard !mine.events.isEmpty else { return }
-        var pinch = parting
-        pinch.handle(mine)
-        let delta = max(0, from + Self.parting(pinch))
-        list.part(above: above, by: delta)
-        guard pinch.state.isTerminal else { return gesture = .pinching(pinch, ids: ids, above: above, from: from) }
-        gesture = .over
-        list.coast(velocity: 0)
-        if pinch.state != .cancelled && 2 * delta > list.rowHeight {
-            onPinchToAdd(above + 1)
-        } else {
-            list.closeGap()
-        }
-    }
+    // MARK: Dragging
 
-    private func fingerDown(_ down: TouchEvent, time: Microseconds) {
-        switch gesture {
-        case .idle:
-            let speed = abs(list.catchScroll())
-            let pan = PanRecognizer(metrics: metrics, axisLock: .dominant)
-            gesture = .pending(Drag(id: down.id, pan: pan, start: down.position,
-                                    tapSelects: speed < metrics.pixelsPerSecond(ListView.restingSpeed)))
-        case .pending(let drag):
-            // Only two neighbouring rows start a pinch (the tutorial's pinchStarted); another finger is ignored.
-            let first = drag.pan.location ?? drag.start
-            guard let a = list.index(at: first.point), let b = list.index(at: down.position.point), abs(a - b) == 1 else { return }
-            var pinch = PinchRecognizer(metrics: metrics)
-            pinch.handle(TouchFrame(time: time, events: [TouchEvent(.down, id: drag.id, at: first, time: time), down]))
-            let above = min(a, b)
-            gesture = .pinching(pinch, ids: [drag.id, down.id], above: above, from: list.catchGap(above: above))
-        default:
-            return
+    /// What a drag that way does: sideways it slides the row under the finger (none there: nothing), up it
+    /// scrolls while there is more below, down it scrolls back or pulls to add.
+    private func response(to direction: SwipeDirection) -> DragResponse {
+        switch direction {
+        case .left, .right:
+            guard let start = drag.recognizer.startLocation, list.index(at: start.point) != nil else { return .ignores }
+            return .moves
+        case .up: return list.dragOffset < list.maximumOffset ? .moves : .resists
+        case .down: return .moves
         }
     }
 
     /// At the slop: sideways slides the row under the finger, up or down scrolls.
-    private func lock(_ dragAtSlop: Drag) {
-        var drag = dragAtSlop
-        drag.grab = drag.pan.translation
-        switch drag.pan.lockedAxis {
+    private func lock(_ pan: PanRecognizer) -> Dragging {
+        switch pan.lockedAxis {
         case .horizontal?:
-            guard let index = list.index(at: drag.start.point) else {
-                gesture = .over
-                return list.coast(velocity: 0)
+            guard let start = pan.startLocation, let index = list.index(at: start.point) else {
+                list.coast(velocity: 0)
+                return .none
             }
-            gesture = .swiping(drag, index: index, from: list.catchSlide(index))
+            return .row(index, from: list.catchSlide(index) - pan.translation.x)
         default:
-            gesture = .scrolling(drag, from: list.dragOffset)
+            return .list(from: list.dragOffset + pan.translation.y)
         }
+    }
+
+    /// Rows and the list move from where they were when the drag began, not by the slop as well.
+    private func follow(_ pan: PanRecognizer) {
+        switch dragging {
+        case .none: break
+        case .row(let index, let from): list.slide(index, to: from + pan.translation.x)
+        case .list(let from): list.drag(to: from - pan.translation.y)
+        }
+    }
+
+    private func release(_ pan: PanRecognizer, cancelled: Bool) {
+        defer { dragging = .none }
+        switch dragging {
+        case .none:
+            break
+        case .row(let index, _):
+            list.coast(velocity: 0) // a list caught past an end goes back
+            if cancelled {
+                list.snapBack(index, velocity: 0)
+            } else {
+                onSwipeReleased(index, pan.velocity.x)
+            }
+        case .list:
+            if cancelled {
+                list.coast(velocity: 0)
+            } else if list.isPulledToAdd {
+                onPullToAdd()
+            } else {
+                list.coast(velocity: -pan.velocity.y)
+            }
+        }
+    }
+
+    // MARK: Pinching
+
+    /// The upper of the two neighbouring rows the pinch's fingers landed on; nil before the second finger, or
+    /// when the rows are not neighbours.
+    private func neighbourRows(_ recognizer: PinchRecognizer) -> Int? {
+        guard let points = recognizer.initialPoints, let a = list.index(at: points.upper.point),
+              let b = list.index(at: points.lower.point), abs(a - b) == 1 else { return nil }
+        return min(a, b)
+    }
+
+    private func part(_ recognizer: PinchRecognizer) {
+        guard let parting else { return }
+        list.part(above: parting.above, by: delta(recognizer, from: parting.from))
+    }
+
+    private func delta(_ recognizer: PinchRecognizer, from: Double) -> Double {
+        max(0, from + Self.parting(recognizer))
     }
 
     /// The tutorial's pinchChanged: how far the closer-moving finger has moved away from the other, so both
@@ -176,12 +200,4 @@ final class TodoListGestures {
         let upper = now.upper.y - initial.upper.y, lower = initial.lower.y - now.lower.y
         return -min(upper, lower)
     }
-
-    /// Lifted where it landed: a finger that moved and lifted in one frame never reached the slop, but is no tap.
-    private func isTap(_ frame: TouchFrame, from start: ScreenPoint) -> Bool {
-        frame.events.allSatisfy { $0.phase != .cancel && $0.position.distance(to: start) < metrics.pixels(PanRecognizer.slop) }
-    }
-
-    private func isLifted(_ frame: TouchFrame) -> Bool { frame.events.contains { $0.phase == .up || $0.phase == .cancel } }
-    private func isCancelled(_ frame: TouchFrame) -> Bool { frame.events.contains { $0.phase == .cancel } }
 }

@@ -1,8 +1,9 @@
+import FlickGestures
 import FlickRaster
 import FlickText
 
-/// A rounded button with a centred title. A finger down on it highlights it; lifting inside fires `action`;
-/// sliding off un-highlights it and lifting there does nothing. A disabled button is dimmed and ignores touches.
+/// A rounded button with a centred title. A finger down on it highlights it; lifting there fires `action`;
+/// sliding away un-highlights it and lifting then does nothing. A disabled button is dimmed and does nothing.
 public final class Button {
     public struct Style {
         public var fill: Color
@@ -29,16 +30,20 @@ public final class Button {
         didSet {
             guard isEnabled != oldValue else { return }
             if !isEnabled { isHighlighted = false }
+            tap.isEnabled = isEnabled
             view.alpha = isEnabled ? 1 : style.disabledAlpha
         }
     }
     public private(set) var isHighlighted = false {
         didSet { if isHighlighted != oldValue { view.setNeedsDisplay() } }
     }
-    private var tracking = false
+    private let tap: Gesture<TapRecognizer>
 
-    public init(title: String, face: FontFace, pixelSize: Double, style: Style, frame: Rect) {
+    /// `metrics`: the panel's density, for how far a finger may roll and still press.
+    public init(title: String, face: FontFace, pixelSize: Double, style: Style, frame: Rect,
+                metrics: GestureMetrics = GestureMetrics(dotsPerInch: 160)) {
         self.style = style
+        tap = Gesture(TapRecognizer(metrics: metrics, maximumDuration: Self.longestPress))
         view = View(frame: frame)
         label = Label(title, face: face, pixelSize: pixelSize, color: style.title, maxLines: 1, alignment: .center)
         view.content = ViewContent { [unowned self] canvas, bounds in
@@ -47,6 +52,7 @@ public final class Button {
         }
         view.addChild(label.view)
         layoutLabel()
+        attachTap()
     }
 
     public var title: String {
@@ -65,35 +71,22 @@ public final class Button {
     /// Whether `point` (root coordinates) is on the button as shown.
     public func contains(root point: Point) -> Bool { view.visibleRootBounds.contains(point) }
 
-    // MARK: Touches (root coordinates)
-
-    /// Returns whether the button took the touch.
-    @discardableResult
-    public func touchDown(at point: Point) -> Bool {
-        guard isEnabled, contains(root: point) else { return false }
-        tracking = true
-        isHighlighted = true
-        return true
+    /// A tap on the button fires it; the press shows while the tap is still possible, and goes when the finger
+    /// slides away or another gesture (a page swipe) takes the touch. However long it is held.
+    private func attachTap() {
+        tap.onPhase = { [unowned self] phase in
+            switch phase {
+            case .touchDown: isHighlighted = true
+            case .possible: break
+            case .ended:
+                isHighlighted = false
+                action()
+            case .began, .changed, .cancelled, .failed: isHighlighted = false
+            }
+        }
+        view.addGesture(tap)
     }
 
-    public func touchMoved(to point: Point) {
-        guard tracking else { return }
-        isHighlighted = contains(root: point)
-    }
-
-    /// Fires the action when lifted on the button; returns whether it fired.
-    @discardableResult
-    public func touchUp(at point: Point) -> Bool {
-        guard tracking else { return false }
-        tracking = false
-        isHighlighted = false
-        guard isEnabled, contains(root: point) else { return false }
-        action()
-        return true
-    }
-
-    public func touchCancelled() {
-        tracking = false
-        isHighlighted = false
-    }
+    /// A finger resting on a button still means to press it: an hour is no limit a person reaches.
+    private static let longestPress: Microseconds = 3_600_000_000
 }

@@ -8,8 +8,8 @@ import FlickText
 /// end (`RubberBand`) and springs back (`BoundedDecay`); every motion runs on the scene's animator. A finger
 /// on a moving list catches it where it shows. A tap on a row highlights it and calls `onSelect`.
 ///
-/// Only the rows on screen have views: a row scrolled off is reused for the next one scrolling in.
-/// Feed it the frames of one finger, positions in root coordinates, with `handle(_:)`.
+/// Only the rows on screen have views: a row scrolled off is reused for the next one scrolling in. Its gestures
+/// are attached to `view`; a `ViewScene`'s dispatcher gives them their touches.
 public final class ListView {
     public struct Style {
         public var rowHeight: Double
@@ -55,18 +55,13 @@ public final class ListView {
     private var reusableRows: [ListRow] = []
     private let scene: ViewScene
     private let metrics: GestureMetrics
-    private var finger: Finger?
+    /// The unresisted offset the finger took the list at.
+    private var grabbedOffset = 0.0
+    /// The pan's translation when it began: subtracted, so the rows start moving from where they are instead of
+    /// jumping by the slop.
+    private var grab = 0.0
+    private var isDragging = false
     private static let offsetKey = AnimationKey<Double>("contentOffset")
-
-    private struct Finger {
-        var id: TouchID
-        var pan: PanRecognizer
-        /// The unresisted offset the finger took the list at.
-        var startOffset: Double
-        /// The pan's translation when it began: subtracted, so the rows start moving from where they are
-        /// instead of jumping by the slop.
-        var grab = 0.0
-    }
 
     public init(frame: Rect, titles: [String], style: Style, metrics: GestureMetrics, scene: ViewScene) {
         view = View(frame: frame, background: .solid(style.background))
@@ -77,12 +72,13 @@ public final class ListView {
         self.metrics = metrics
         self.scene = scene
         reload()
+        attachGestures()
     }
 
     public var maximumOffset: Double { max(0, Double(titles.count) * style.rowHeight - view.frame.height) }
 
     /// A finger drags the list or it coasts.
-    public var isScrolling: Bool { finger.map { $0.pan.state.isActive } ?? false || isCoasting }
+    public var isScrolling: Bool { isDragging || isCoasting }
 
     private var isCoasting: Bool { scene.animator.isAnimating(ObjectIdentifier(view), key: Self.offsetKey) }
     private var bounds: ClosedRange<Double> { 0...maximumOffset }
@@ -98,46 +94,64 @@ public final class ListView {
 
     // MARK: Touches
 
-    public func handle(_ frame: TouchFrame) {
-        if finger == nil, let down = frame.events.first(where: { $0.phase == .down }) { touchDown(down) }
-        guard var touch = finger else { return }
-        let events = frame.events.filter { $0.id == touch.id }
-        guard !events.isEmpty else { return }
-        let wasDragging = touch.pan.state.isActive
-        touch.pan.handle(TouchFrame(time: frame.time, events: events))
-        if touch.pan.state.isActive {
-            if !wasDragging {
-                touch.grab = touch.pan.translation.y
+    /// A vertical pan scrolls (leaving the touch to an enclosing pager where the list cannot move that way); a
+    /// tap selects the row it landed on, unless the touch only stopped the list.
+    private func attachGestures() {
+        let pan = Gesture(PanRecognizer(metrics: metrics, axisLock: .only(.vertical)))
+        pan.dragResponse = { [unowned self] direction in response(to: direction) }
+        pan.onPhase = { [unowned self, unowned pan] phase in
+            let recognizer = pan.recognizer
+            switch phase {
+            case .touchDown: catchMotion(at: recognizer.startLocation)
+            case .possible, .failed: break
+            case .began:
+                grab = recognizer.translation.y
+                isDragging = true
                 highlight(nil)
-            }
-            setOffset(rubberBand.resisted(touch.startOffset - (touch.pan.translation.y - touch.grab), within: bounds))
-        }
-        finger = touch
-        if events.contains(where: { $0.phase == .cancel }) {
-            finger = nil
-            highlight(nil)
-            coast(velocity: 0)
-        } else if events.contains(where: { $0.phase == .up }) {
-            finger = nil
-            if touch.pan.state == .ended {
-                coast(velocity: -touch.pan.velocity.y)
-            } else if let index = highlightedIndex {
-                onSelect(index)
-            } else {
+                fallthrough
+            case .changed:
+                setOffset(rubberBand.resisted(grabbedOffset - (recognizer.translation.y - grab), within: bounds))
+            case .ended:
+                isDragging = false
+                coast(velocity: -recognizer.velocity.y)
+            case .cancelled:
+                isDragging = false
                 coast(velocity: 0)
             }
-        } else if touch.pan.state == .failed {
-            highlight(nil) // moved across the list: not a tap
+        }
+        let tap = Gesture(TapRecognizer(metrics: metrics))
+        tap.onPhase = { [unowned self] phase in
+            switch phase {
+            case .ended:
+                if let index = highlightedIndex { onSelect(index) } else { coast(velocity: 0) }
+            case .failed, .cancelled:
+                highlight(nil)
+                // Neither scrolled nor tapped: a list caught in its rubber band goes back.
+                if !isScrolling { coast(velocity: 0) }
+            case .touchDown, .possible, .began, .changed: break
+            }
+        }
+        view.addGesture(pan)
+        view.addGesture(tap)
+    }
+
+    /// Whether a drag that way scrolls the rows: a list at an end, or too short to scroll, only resists.
+    private func response(to direction: SwipeDirection) -> DragResponse {
+        switch direction {
+        case .up: contentOffset < maximumOffset ? .moves : .resists
+        case .down: contentOffset > 0 ? .moves : .resists
+        case .left, .right: .ignores
         }
     }
 
-    private func touchDown(_ down: TouchEvent) {
+    /// A finger landed: a moving list stops where it shows, and the row under the finger lights up unless the
+    /// touch only stopped the list.
+    private func catchMotion(at point: ScreenPoint?) {
         let caught = scene.animator.stop(ObjectIdentifier(view), key: Self.offsetKey)
         let stopsOnly = caught.map { abs($0.velocity) >= metrics.pixelsPerSecond(Self.restingSpeed) } ?? false
             || !bounds.contains(contentOffset)
-        finger = Finger(id: down.id, pan: PanRecognizer(metrics: metrics, axisLock: .only(.vertical)),
-                        startOffset: rubberBand.unresisted(contentOffset, within: bounds))
-        highlight(stopsOnly ? nil : rowIndex(at: down.position))
+        grabbedOffset = rubberBand.unresisted(contentOffset, within: bounds)
+        highlight(stopsOnly ? nil : point.flatMap(rowIndex(at:)))
     }
 
     /// Released at `velocity` (offset pixels per second): coasts, bounces off an end, or springs back into

@@ -15,8 +15,8 @@ private let theme = KioskConfig.Theme()
 private let rowFill = theme.surface.pixel, detailFill = theme.background.pixel, bar = theme.accent.pixel
 
 /// A list page of `count` items between two sides of a text page, horizontal-only like the tour's.
-private func makePlayer(items count: Int = 40) throws -> (PagesScene, VirtualClockPlayer) {
-    let items = (0..<count).map { #"{"title": "Item \#($0)", "detail": "About item \#($0)."}"# }
+private func makePlayer(items count: Int = 40, title: String = "Item") throws -> (PagesScene, VirtualClockPlayer) {
+    let items = (0..<count).map { #"{"title": "\#(title) \#($0)", "detail": "About item \#($0)."}"# }
     let json = """
     {
       "pages": [
@@ -60,10 +60,20 @@ private func open(_ index: Int, _ player: VirtualClockPlayer) {
     player.run(until: start + 0.5)
 }
 
-/// Where the bar's tint begins along y = 1 from the left (the gap a bounce to the right opens), or ends
-/// from the right.
+/// Where the bar's tint begins along y = 1 from the left, or ends from the right: the whole width while the bar
+/// stays still.
 private func barStart(_ player: VirtualClockPlayer) -> Int { (0..<width).first { player.screen[$0, 1] == bar } ?? width }
 private func barEnd(_ player: VirtualClockPlayer) -> Int { (0..<width).last { player.screen[$0, 1] == bar } ?? -1 }
+
+/// The leftmost column of the detail's large title (the band just under the bar), nil when none shows: how far
+/// the content has moved.
+private func titleStart(_ player: VirtualClockPlayer) -> Int? {
+    (0..<width).first { x in (26..<40).contains { player.screen[x, $0] != detailFill } }
+}
+
+private func titleEnd(_ player: VirtualClockPlayer) -> Int? {
+    (0..<width).last { x in (26..<40).contains { player.screen[x, $0] != detailFill } }
+}
 
 /// The list and its details [flick-between-detail-views], through the pages scene.
 @Suite struct ListDetailTests {
@@ -127,7 +137,7 @@ private func barEnd(_ player: VirtualClockPlayer) -> Int { (0..<width).last { pl
         // Still dragging: the list follows the finger in from the left, 1:1 from where the drag began.
         #expect(try detail(scene) == 2)
         let listEnd = try #require((0..<width).last { player.screen[$0, 150] == rowFill })
-        #expect(listEnd >= 95 && listEnd <= 110)
+        #expect(abs(listEnd + 1 - 120) <= 1, "the list's right edge is where the finger has gone: 120 px from the edge")
         player.run()
         #expect(try detail(scene) == nil)
         #expect(player.screen[200, 150] == rowFill)
@@ -176,22 +186,33 @@ private func barEnd(_ player: VirtualClockPlayer) -> Int { (0..<width).last { pl
         let (scene, player) = try makePlayer()
         open(0, player)
         player.enqueue(drag(dx: 60, steps: 3, startMs: 600))
-        var widestGap = 0
-        player.run { _ in widestGap = max(widestGap, barStart(player)) }
+        let atRest = try #require(titleStart(player))
+        var widestGap = 0, barMoved = false
+        player.run { _ in
+            widestGap = max(widestGap, (titleStart(player) ?? atRest) - atRest)
+            barMoved = barMoved || barStart(player) != 0 || barEnd(player) != width - 1
+        }
         #expect(abs(widestGap - width / 4) <= 2)
+        #expect(!barMoved, "the bar stays still: only the content bounces")
         #expect(try detail(scene) == 0)
-        #expect(barStart(player) == 0)
+        #expect(titleStart(player) == atRest)
     }
 
     @Test func flickingPastTheLastItemBouncesAQuarterAndBack() throws {
-        let (scene, player) = try makePlayer(items: 3)
+        // A title long enough to stay in view while the content bounces left.
+        let (scene, player) = try makePlayer(items: 3, title: "A title long enough to see")
         open(2, player)
         player.enqueue(drag(dx: -60, steps: 3, startMs: 600))
-        var widestGap = 0
-        player.run { _ in widestGap = max(widestGap, width - 1 - barEnd(player)) }
+        let atRest = try #require(titleEnd(player))
+        var widestGap = 0, barMoved = false
+        player.run { _ in
+            widestGap = max(widestGap, atRest - (titleEnd(player) ?? atRest))
+            barMoved = barMoved || barStart(player) != 0 || barEnd(player) != width - 1
+        }
         #expect(abs(widestGap - width / 4) <= 2)
+        #expect(!barMoved, "the bar stays still: only the content bounces")
         #expect(try detail(scene) == 2)
-        #expect(barEnd(player) == width - 1)
+        #expect(titleEnd(player) == atRest)
     }
 
     @Test func aVerticalDragScrollsTheListAndItCoastsOnAfterRelease() throws {

@@ -1,0 +1,50 @@
+import FlickGestures
+import FlickRaster
+import FlickText
+import FlickUI
+
+/// The list page's navigation bar, which stays still while the content under it pushes and bounces (in the
+/// seed [flick-between-detail-views] the transition is on the table view, not on the navigation bar). On the
+/// list it shows the list's title; on a detail, a back control labelled "‹ <list title>" and the item's title.
+final class ListBar {
+    let view: View
+    /// nil without fonts; the edge swipe still goes back.
+    let back: Button?
+    private let title: Label?
+    private let listTitle: String
+    private let style: ListStyle
+
+    init(listTitle: String, style: ListStyle, metrics: GestureMetrics) {
+        self.listTitle = listTitle
+        self.style = style
+        (view, title) = style.bar(title: listTitle)
+        back = style.regular.map { face in
+            let text = "‹ " + listTitle
+            let frame = Self.backFrame(fitting: TextLayout(text, face: face, pixelSize: style.barTextSize).size.width,
+                                       style: style)
+            return Button(title: text, face: face, pixelSize: style.barTextSize, style: style.backButton, frame: frame,
+                          metrics: metrics)
+        }
+        if let back {
+            back.view.isHidden = true
+            view.addChild(back.view)
+        }
+    }
+
+    /// The list's title, or an item's with the back control.
+    func show(item: KioskConfig.ListItem?) {
+        back?.view.isHidden = item == nil
+        guard let title else { return }
+        title.text = item?.title ?? listTitle
+        style.centre(title, in: view, sideRoom: item == nil ? 0 : (back.map { $0.view.frame.maxX + style.inset } ?? 0))
+    }
+
+    /// Wide enough for the title inside Button's own inset (min(16, width / 8) each side), but never more
+    /// than 40 % of the bar: a long list title ends in an ellipsis.
+    private static func backFrame(fitting textWidth: Double, style: ListStyle) -> Rect {
+        let wide = textWidth + 33
+        let width = min(wide >= 128 ? wide : ((textWidth + 1) * 4 / 3).rounded(.up), (style.width * 0.4).rounded())
+        let inset = (style.barHeight * 0.15).rounded()
+        return Rect(x: (style.inset / 2).rounded(), y: inset, width: width, height: style.barHeight - 2 * inset)
+    }
+}
