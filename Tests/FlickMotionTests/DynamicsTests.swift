@@ -109,6 +109,72 @@ func anOffCentreGripTurnsTheCardBehindTheFinger(_ gripY: Double, _ turn: Double)
     #expect(isClose(grip, sim.attachment!.anchor, 0.1))
 }
 
+/// A 4:3 photo on a 1280x800 kiosk page, with its border and shadow: the flick-to-dismiss card's size.
+private let photoCard = DynamicItem(position: Vector2(640, 400), width: 915, height: 696)
+
+/// Takes the card at `grip` and drags the finger 300 px to the right, at a steady speed over `duration`, in
+/// 60 Hz frames; the angle after each frame.
+private func dragSideways(_ sim: inout DynamicSimulation, grip: Vector2, over duration: Double) -> [Double] {
+    sim.attachment = Attachment(grabbing: sim.item, at: grip)
+    var angles: [Double] = []
+    _ = run(&sim, to: duration, rate: 60) { sim, t in
+        sim.attachment?.anchor = grip + Vector2(300 * t / duration, 0)
+        angles.append(sim.item.angle)
+    }
+    angles.append(sim.item.angle)
+    return Array(angles.dropFirst())
+}
+
+@Test(arguments: [0.3, 0.4, 0.5])
+func aCardHeldAQuarterOfItsHeightAboveTheCentreTurnsLikeAPinnedCard(_ duration: Double) {
+    var sim = DynamicSimulation(item: photoCard)
+    let lever = photoCard.height / 4
+    let angles = dragSideways(&sim, grip: photoCard.position - Vector2(0, lever), over: duration)
+    // Clockwise, and further with every frame of the drag.
+    #expect(zip(angles, angles.dropFirst()).allSatisfy { $0 < $1 }, "\(angles)")
+    #expect(angles.last! * 180 / .pi >= 5)
+    // A rigid card pinned at the grip, rotation free: the pull's torque turns it by lever / (k² + lever²)
+    // radians per pixel the grip moves (small angles; k² = (w² + h²) / 12), whatever the drag's speed.
+    let k2 = (photoCard.width * photoCard.width + photoCard.height * photoCard.height) / 12
+    let gripMoved = sim.item.point(atOffset: sim.attachment!.offset).x - photoCard.position.x
+    #expect(isClose(angles.last!, lever / (k2 + lever * lever) * gripMoved, 0.02), "\(angles.last!)")
+}
+
+@Test func aCardHeldAtItsCentreIsDraggedWithoutTurning() {
+    var sim = DynamicSimulation(item: photoCard)
+    let angles = dragSideways(&sim, grip: photoCard.position, over: 0.4)
+    #expect(angles.allSatisfy { $0 == 0 })
+    #expect(sim.item.angularVelocity == 0)
+}
+
+@Test func theSameDragOnEveryPartOfTheCardLeavesTheSwingAndStopsItWhenTheFingerStops() {
+    // Resistance at equal linear and angular rates is drag spread evenly over the card (torque c·I·ω, force
+    // c·m·v): it slows the centre and the spin alike, so the grip's pull turns the card as far as without it.
+    let grip = photoCard.position - Vector2(0, photoCard.height / 4)
+    var free = DynamicSimulation(item: photoCard)
+    var dragged = DynamicSimulation(item: photoCard, resistance: Resistance(linear: 2, angular: 2))
+    let freeAngles = dragSideways(&free, grip: grip, over: 0.4)
+    let draggedAngles = dragSideways(&dragged, grip: grip, over: 0.4)
+    #expect(zip(freeAngles, draggedAngles).allSatisfy { isClose($0, $1, 0.005) }, "\(freeAngles) \(draggedAngles)")
+    // The finger stops: free, the card turns on about the grip for ever; with the drag it comes to rest, turned.
+    _ = run(&free, to: 3, rate: 60)
+    _ = run(&dragged, to: 3, rate: 60)
+    #expect(!free.isResting() && abs(free.item.angularVelocity) > 0.03)
+    #expect(dragged.isResting())
+    #expect(dragged.item.angle * 180 / .pi > 15)
+}
+
+@Test func aSwungCardLetGoKeepsItsSpin() {
+    var sim = DynamicSimulation(item: photoCard)
+    _ = dragSideways(&sim, grip: photoCard.position - Vector2(0, photoCard.height / 4), over: 0.4)
+    let spin = sim.item.angularVelocity, angle = sim.item.angle
+    #expect(spin > 0.5)
+    sim.attachment = nil
+    _ = run(&sim, to: sim.time + 0.5, rate: 60)
+    #expect(sim.item.angularVelocity == spin)
+    #expect(isClose(sim.item.angle, angle + spin * 0.5, 1e-9))
+}
+
 /// The flick-to-dismiss gesture: grab off-centre, drag along a curve, let go with a flick; the card leaves
 /// under a push and a little gravity.
 private func flick(rate: Double) -> (item: DynamicItem, events: [DynamicSimulation.Event]) {

@@ -1,8 +1,9 @@
 import FlickMotion
 
 /// The front card's physics, the seed's UIKit Dynamics set-up [flick-to-dismiss-photo]: an attachment at the
-/// finger's grip while held (off-centre it turns the card), a snap home when let go gently, and when flicked
-/// away the card keeps its speed, gets a push and a little gravity along the flick, and leaves the screen.
+/// finger's grip while held (off-centre it swings the card round like a card held by a pin), a snap home when
+/// let go gently, and when flicked away the card keeps its speed and spin, gets a push and a little gravity
+/// along the flick, and leaves the screen.
 struct PhotoCardMotion {
     /// The card lying still where it rests.
     let home: DynamicItem
@@ -20,6 +21,13 @@ struct PhotoCardMotion {
     /// is skipped rather than integrated.
     private static let wakeSpan = 1.0 / 60
 
+    /// While held, the card slides like a print on a table, with the same drag on every part of it: that leaves
+    /// the swing a pull at the grip gives it unchanged, and once the finger stops it stops the card turning on
+    /// about the grip (with no drag it turns on slowly for ever and never rests). Our tuning: free motion halves
+    /// in a third of a second. Let go, the card has the seed's `UIDynamicItemBehavior` defaults instead: no
+    /// resistance, so a flicked card keeps its speed and its spin.
+    static let heldResistance = Resistance(linear: 2, angular: 2)
+
     init(home: DynamicItem, flick: PhotoFlick, screen: Bounds) {
         self.home = home
         self.flick = flick
@@ -34,6 +42,7 @@ struct PhotoCardMotion {
         simulation.snap = nil
         simulation.gravity = nil
         simulation.exitBounds = nil
+        simulation.resistance = Self.heldResistance
         simulation.attachment = Attachment(grabbing: simulation.item, at: point)
         dragStart = simulation.item.position
         isSettled = false
@@ -49,6 +58,11 @@ struct PhotoCardMotion {
     mutating func release(velocity: Vector2) {
         guard simulation.attachment != nil else { return }
         simulation.attachment = nil
+        simulation.resistance = .none
+        // The card goes on as it was moving (the seed's card keeps the attachment's velocity), but never slower
+        // than the finger along the finger's way: the spring grip trails a quickening finger a little, and a
+        // turning card's centre moves slower than the grip it turns about.
+        simulation.push(velocity: Self.catchingUp(simulation.item.velocity, with: velocity))
         let travel = simulation.item.position - (dragStart ?? simulation.item.position)
         dragStart = nil
         if flick.dismisses(travel: travel, velocity: velocity) {
@@ -59,6 +73,15 @@ struct PhotoCardMotion {
             simulation.snap = Snap(to: home.position)
         }
         isSettled = false
+    }
+
+    /// What a card moving at `card` needs added to move at least at `finger`'s speed along the finger's way;
+    /// zero when it already does. Its motion across the finger's way is left as it is.
+    private static func catchingUp(_ card: Vector2, with finger: Vector2) -> Vector2 {
+        let speed = finger.length
+        guard speed > 0 else { return .zero }
+        let direction = finger / speed
+        return direction * max(0, speed - card.dot(direction))
     }
 
     /// Runs the dynamics to `time`; true when the card has just left the screen.
