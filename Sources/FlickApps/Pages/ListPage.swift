@@ -55,6 +55,9 @@ final class ListPage: PageController {
 
     var isModal: Bool { detailIndex != nil || move != nil }
 
+    /// Where the layer a push or a drag moves out stands, while one does.
+    var leavingLayerX: Double? { move?.shown.frame.minX }
+
     func advance(to time: Double) { screen.updateLayer(pushed: move != nil) }
 
     // MARK: Detail touches
@@ -73,8 +76,8 @@ final class ListPage: PageController {
             case .began, .changed:
                 let fromEdge = (swipe.startLocation?.x ?? .infinity) < context.metrics.pixels(Self.backEdge)
                 follow(swipe.offset, fromEdge: fromEdge)
-            case .ended: release(swipe.decision)
-            case .cancelled: release(nil)
+            case .ended: release(swipe.decision, velocity: swipe.velocity.x)
+            case .cancelled: release(nil, velocity: 0)
             }
         }
         view.addGesture(detailSwipe)
@@ -113,15 +116,18 @@ final class ListPage: PageController {
     }
 
     /// Pushes home what the swipe committed to, bounces when there is nothing that way, else snaps back.
-    private func release(_ decision: SwipeDecision?) {
+    /// `velocity`: the finger's at the lift, pixels per second: the layers carry on at that speed.
+    private func release(_ decision: SwipeDecision?, velocity: Double) {
         guard let move else { return }
         let committed: Transition.Direction? = switch decision {
         case .commit(.left)?: .fromRight
         case .commit(.right)?: .fromLeft
         default: nil
         }
-        guard committed == move.direction else { return run(to: 0) }
-        if move.destination == nil { bounce() } else { run(to: 1) }
+        // Progress grows as the incoming layer comes in: leftwards for one from the right.
+        let speed = (move.direction == .fromRight ? -velocity : velocity) / Double(context.width)
+        guard committed == move.direction else { return run(to: 0, speed: speed) }
+        if move.destination == nil { bounce() } else { run(to: 1, speed: speed) }
     }
 
     // MARK: Pushes
@@ -143,8 +149,10 @@ final class ListPage: PageController {
         run(to: 1)
     }
 
-    /// Runs the move from where it is to `target`: 1 arrives, 0 goes back to where it started.
-    private func run(to target: Double) {
+    /// Runs the move from where it is to `target`: 1 arrives, 0 goes back to where it started. A push the finger
+    /// let go (`speed`: progress per second) carries on at its speed on the pages' completion spring; a tap's
+    /// is the seed's push.
+    private func run(to target: Double, speed: Double? = nil) {
         guard let move else { return }
         if target == 1 {
             switch move.destination {
@@ -158,9 +166,16 @@ final class ListPage: PageController {
             detailSwipe.isEnabled = detailIndex != nil
         }
         guard move.progress != target else { return finish(arrived: target == 1) }
-        let transition = Transition(.push, from: move.direction, timing: Self.pushTiming,
-                                    startProgress: move.progress, endProgress: target)
-        animate(transition) { [unowned self] in finish(arrived: target == 1) }
+        let arrive = { [unowned self] in finish(arrived: target == 1) }
+        if let speed {
+            let width = Double(context.width)
+            let threshold = SettlingThreshold(position: 0.5 / width, velocity: 1 / width)
+            return animate(SpringAnimation(PagesScene.completion(velocity: speed, distance: target - move.progress),
+                                           from: move.progress, to: target,
+                                           initialVelocity: speed, threshold: threshold), then: arrive)
+        }
+        animate(Transition(.push, from: move.direction, timing: Self.pushTiming, startProgress: move.progress,
+                           endProgress: target).animation, then: arrive)
     }
 
     /// The seed's bounce at an end: pushed out to a quarter, and when that leg ends, back.
@@ -168,14 +183,14 @@ final class ListPage: PageController {
         guard let move else { return }
         var (out, back) = Transition.edgeBounce(from: move.direction)
         out.startProgress = move.progress
-        animate(out) { [unowned self] in
-            animate(back) { [unowned self] in finish(arrived: false) }
+        animate(out.animation) { [unowned self] in
+            animate(back.animation) { [unowned self] in finish(arrived: false) }
         }
     }
 
-    private func animate(_ transition: Transition, then done: @escaping () -> Void) {
+    private func animate(_ motion: some Motion<Double>, then done: @escaping () -> Void) {
         isAnimating = true
-        context.scene.animate(view, key: .transitionProgress, with: transition.animation,
+        context.scene.animate(view, key: .transitionProgress, with: motion,
                               apply: { [unowned self] _, progress in move?.place(atProgress: progress) },
                               completion: { finished in if finished { done() } })
     }

@@ -38,6 +38,14 @@ public final class PagesScene: Scene {
     public static let rubberBandFactor = 0.3
     /// Critically damped: the fastest settle that never overshoots into the neighbour.
     public static let completionSpring = Spring(dampingRatio: 1, response: 0.35)
+    /// A released page carries on at the finger's speed with a softer spring, down to this response; a finger
+    /// slower than that is sped up.
+    public static let slowestCompletion = 0.6
+
+    /// The completion for a page let go at `velocity` `distance` from rest: on at the finger's speed, then in.
+    static func completion(velocity: Double, distance: Double) -> Spring {
+        .carrying(velocity: velocity, distance: distance, response: completionSpring.response, slowest: slowestCompletion)
+    }
     /// The seed's `setAnimationDuration:0.3f` with `UIViewAnimationCurveEaseOut`.
     public static let easeOutDuration = 0.3
 
@@ -90,6 +98,9 @@ public final class PagesScene: Scene {
 
     /// The pages whose views are whole rendered layers now: what the kiosk holds in memory besides the screen.
     public var pagesWithLayers: [String] { controllers.filter { $0.value.view.isCached }.map(\.key).sorted() }
+
+    /// The front photo card of the page shown, where its dynamics have it.
+    var photoCard: DynamicItem? { (controller(currentPage) as? PhotoStackPage)?.frontItem }
 
     /// The run's outcome, one JSON object: the page shown, the open detail, front photo and text page of it,
     /// and the to-do list (its items in order and the one being edited) of the config's to-do page.
@@ -236,7 +247,8 @@ public final class PagesScene: Scene {
         let done: Animator<ObjectIdentifier>.Completion = { [weak self] finished in if finished { self?.finish() } }
         switch config.swipe.completion {
         case .spring:
-            scene.animator.add(SpringAnimation(Self.completionSpring, from: offset, to: 0.0, initialVelocity: velocity,
+            scene.animator.add(SpringAnimation(Self.completion(velocity: velocity, distance: -offset), from: offset, to: 0.0,
+                                               initialVelocity: velocity,
                                                threshold: .pixels),
                                for: animationTarget, key: Self.offsetKey, completion: done)
         case .easeOut:
@@ -301,7 +313,7 @@ public final class PagesScene: Scene {
 
     // MARK: Views
 
-    private func controller(_ id: String) -> PageController {
+    func controller(_ id: String) -> PageController {
         if let controller = controllers[id] { return controller }
         let controller = makeController(id)
         controllers[id] = controller
@@ -386,10 +398,27 @@ public final class PagesScene: Scene {
            let next = graph.neighbour(of: currentPage, peekAxis == .vertical ? .down : .right) {
             placed.append((next, step.rounded()))
         }
-        var seen: Set<String> = []
-        return placed.sorted { $0.1 < $1.1 }.filter { seen.insert($0.0).inserted }.map {
-            along == .vertical ? ($0.0, 0, $0.1) : ($0.0, $0.1, 0)
+        // A ring of pages can bring one page in on both sides (the tour's home → info → more → home with a peek):
+        // a view has one place, so it goes where more of it shows. Each page shows up to the next one, which
+        // covers the rest of it.
+        let sorted = placed.sorted { $0.1 < $1.1 }
+        func shown(_ i: Int) -> Double {
+            let end = i + 1 < sorted.count ? sorted[i + 1].1 : sorted[i].1 + extent
+            return max(0, min(end, extent) - max(sorted[i].1, 0))
         }
+        var best: [String: Int] = [:]
+        for i in sorted.indices where best[sorted[i].0].map({ shown(i) > shown($0) }) ?? true { best[sorted[i].0] = i }
+        var pages = sorted.indices.filter { best[sorted[$0].0] == $0 }.map { i in
+            along == .vertical ? (id: sorted[i].0, x: 0.0, y: sorted[i].1) : (id: sorted[i].0, x: sorted[i].1, y: 0.0)
+        }
+        // Dragged across the peek's axis, the peek moves along with the current page.
+        if let axis, axis != peekAxis, config.swipe.peek > 0,
+           let next = graph.neighbour(of: currentPage, peekAxis == .vertical ? .down : .right),
+           !pages.contains(where: { $0.id == next }) {
+            let across = spacing(along: peekAxis).rounded()
+            pages.append(axis == .vertical ? (next, across, shift) : (next, shift, across))
+        }
+        return pages
     }
 
     /// Places the visible pages; whole pixels keep their layers on the copy path.

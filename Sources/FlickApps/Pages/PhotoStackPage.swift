@@ -39,6 +39,8 @@ final class PhotoStackPage: PageController {
     }
 
     var photoIndex: Int? { front?.index }
+    /// The front card as its dynamics have it.
+    var frontItem: DynamicItem? { motion?.item }
 
     var isMoving: Bool { !(motion?.isSettled ?? true) }
 

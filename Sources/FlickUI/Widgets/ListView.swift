@@ -161,7 +161,12 @@ public final class ListView {
                                                         within: bounds)
         if bounds.contains(contentOffset) && abs(shownVelocity) <= Decay.pixelStopSpeed { return }
         let motion = BoundedDecay(from: contentOffset, velocity: shownVelocity, bounds: bounds)
-        scene.animate(view, key: Self.offsetKey, with: motion) { [unowned self] _, offset in setOffset(offset) }
+        scene.animate(view, key: Self.offsetKey, with: motion, apply: { [unowned self] _, offset in setOffset(offset) },
+                      completion: { [unowned self] finished in
+                          // A spring back settles within a fraction of a pixel of the end: it rests on it, or a
+                          // later touch would take the list for one still in its rubber band.
+                          if finished { setOffset(min(max(contentOffset, bounds.lowerBound), bounds.upperBound)) }
+                      })
     }
 
     private func rowIndex(at root: ScreenPoint) -> Int? {
