@@ -101,11 +101,6 @@ public struct GestureArena: Sendable {
         entries[a].requiredToFail.contains { $0 == b || depends($0, on: b) }
     }
 
-    /// Moves a recogniser's view; touches already given to it stay with it.
-    public mutating func setRegion(_ region: HitRegion, for gesture: GestureID) {
-        entries[gesture.index].region = region
-    }
-
     /// The recogniser as it is now: translation, scale, decision and the rest.
     public subscript<R>(handle: GestureHandle<R>) -> R {
         // The handle was made by `add` for this very type.
@@ -187,13 +182,6 @@ public struct GestureArena: Sendable {
         resetFinished()
         advance(to: time, shouldBegin: shouldBegin, into: &changes)
         return changes
-    }
-
-    /// Cancels every touch that is down, as when the input device goes away or the screen blanks.
-    public mutating func cancelAllTouches(at time: Microseconds) -> [GestureChange] {
-        let events = down.keys.sorted().map { TouchEvent(.cancel, id: $0, at: down[$0] ?? .zero, time: time) }
-        guard !events.isEmpty else { return tick(to: time) }
-        return handle(TouchFrame(time: time, events: events))
     }
 
     private mutating func advance(to time: Microseconds, shouldBegin: (GestureClaim) -> Bool,

@@ -82,13 +82,6 @@ public final class TouchDispatcher {
         finish(current, changes: changes, time: time)
     }
 
-    /// Cancels every finger that is down, as when the screen blanks.
-    public func cancelAllTouches(at time: Microseconds) {
-        guard var current = sequence else { return }
-        let changes = current.arena.cancelAllTouches(at: time)
-        finish(current, changes: changes, time: time)
-    }
-
     // MARK: The sequence
 
     private func start(at down: TouchEvent) {

@@ -156,24 +156,6 @@ func straightDrag(from start: ScreenPoint, step: ScreenVector, steps: Int, id: I
     #expect(todo.arena[todo.rowSwipe].decision == .commit(.right))
 }
 
-@Test func holdingStillStartsALongPressAtItsDeadline() throws {
-    var arena = GestureArena()
-    let press = arena.add(LongPressRecognizer(metrics: metrics))
-    let pan = arena.add(PanRecognizer(metrics: metrics))
-    let hold = try script(#"[{"t": 0, "type": "down", "id": 0, "x": 300, "y": 300}]"#)
-    #expect(run(&arena, hold.frames) == [])
-    #expect(arena.deadline == LongPressRecognizer.minimumDuration)
-    #expect(arena.tick(to: LongPressRecognizer.minimumDuration).map(\.state) == [.began, .failed])
-    #expect(arena.winner == press.id)
-    #expect(arena.state(of: pan) == .failed)
-
-    let to = ScreenPoint(x: 360, y: 300)
-    let frames = [TouchFrame(time: 600_000, events: [TouchEvent(.move, id: .finger(0), at: to, time: 600_000)]),
-                  TouchFrame(time: 700_000, events: [TouchEvent(.up, id: .finger(0), at: to, time: 700_000)])]
-    #expect(run(&arena, frames).map(\.state) == [.changed, .ended])
-    #expect(arena[press].location == ScreenPoint(x: 360, y: 300))
-}
-
 @Test func sameStreamGivesTheSameChanges() throws {
     let stream = try TouchScript(contentsOf: streamURL("todo-session.json"))
     var first = TodoPage(), second = TodoPage()
@@ -182,21 +164,3 @@ func straightDrag(from start: ScreenPoint, step: ScreenVector, steps: Int, id: I
     #expect(a == b)
 }
 
-@Test func screenBlankingCancelsTheGestureUnderWay() {
-    var todo = TodoPage()
-    let drag = Array(straightDrag(from: ScreenPoint(x: 1000, y: 400), step: ScreenVector(x: -15, y: 0), steps: 3).dropLast())
-    #expect(todo.play(drag).last == "page changed")
-    #expect(todo.arena.cancelAllTouches(at: 100_000).map(todo.describe) == ["page cancelled"])
-    #expect(todo.arena.cancelAllTouches(at: 110_000) == [])
-    #expect(todo.arena.winner == nil)
-}
-
-@Test func movedViewTakesTouchesWhereItIsNow() {
-    var todo = TodoPage()
-    // The row scrolled down by 300 px: a sideways drag where it used to be turns the page instead.
-    todo.arena.setRegion(HitRegion(x: 100, y: 500, width: 600, height: 80), for: todo.rowSwipe.id)
-    let old = todo.play(straightDrag(from: ScreenPoint(x: 400, y: 240), step: ScreenVector(x: -10, y: 0), steps: 8))
-    #expect(!old.contains("row swipe began"))
-    let new = todo.play(straightDrag(from: ScreenPoint(x: 400, y: 540), step: ScreenVector(x: -10, y: 0), steps: 8, at: 1_000_000))
-    #expect(new.first == "row swipe began")
-}

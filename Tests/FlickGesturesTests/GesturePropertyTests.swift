@@ -98,10 +98,10 @@ struct ChangeChecker {
     }
 }
 
-/// The to-do page with a long press and a two-finger pan as well, and every change it reports for `frames`.
+/// The to-do page with a key press and a two-finger pan as well, and every change it reports for `frames`.
 private func playThroughArena(_ frames: [TouchFrame], stream: Int, checker: inout ChangeChecker?) -> [GestureChange] {
     var todo = TodoPage()
-    _ = todo.arena.add(LongPressRecognizer(metrics: metrics), region: HitRegion(x: 100, y: 0, width: 600, height: 800), depth: 1)
+    _ = todo.arena.add(PressRecognizer(), region: HitRegion(x: 100, y: 700, width: 600, height: 100), depth: 1)
     _ = todo.arena.add(PanRecognizer(metrics: metrics, maximumTouches: 2), region: HitRegion(x: 700, y: 0, width: 580, height: 800))
     if checker == nil { checker = ChangeChecker(discrete: [todo.tap.id, todo.doubleTap.id]) }
     var all: [GestureChange] = []
@@ -165,7 +165,7 @@ private func playThroughArena(_ frames: [TouchFrame], stream: Int, checker: inou
 @Test func everyRecogniserOnItsOwnEndsInATerminalState() {
     var streams = RandomStreams(seed: 0xBEEF)
     let recognizers: [any GestureRecognizer] = [
-        TapRecognizer(metrics: metrics), TapRecognizer(metrics: metrics, taps: 2), LongPressRecognizer(metrics: metrics),
+        TapRecognizer(metrics: metrics), TapRecognizer(metrics: metrics, taps: 2), PressRecognizer(),
         PanRecognizer(metrics: metrics), PanRecognizer(metrics: metrics, axisLock: .only(.vertical), maximumTouches: 3),
         SwipeRecognizer(metrics: metrics), SwipeRecognizer(metrics: metrics, axes: [.horizontal]), PinchRecognizer(metrics: metrics),
     ]
