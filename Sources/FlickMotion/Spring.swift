@@ -80,19 +80,3 @@ public struct SettlingThreshold: Hashable, Sendable {
     /// For pixel positions and sizes: a tenth of a pixel is below what anti-aliasing shows.
     public static let pixels = SettlingThreshold(position: 0.1, velocity: 1)
 }
-
-extension Spring {
-    /// A critically damped spring for something let go at `velocity` with `distance` still to go to rest (both
-    /// signed, same units). Heading to rest, it is as stiff as it must be for its pull and its damping to cancel at
-    /// the start, so the thing carries on at exactly the speed the finger gave it instead of lurching ahead, then
-    /// eases in; but never softer than `slowest` (a slow finger is sped up). Standing still or heading away, it
-    /// is the plain spring of `response`.
-    public static func carrying(velocity: Double, distance: Double, response: Double, slowest: Double) -> Spring {
-        guard distance != 0, velocity != 0, (velocity > 0) == (distance > 0) else {
-            return Spring(dampingRatio: 1, response: response)
-        }
-        // x'' = −ω²x − 2ωx' is zero at the start when ω = 2·velocity / distance.
-        let omega = max(2 * velocity / distance, 2 * .pi / slowest)
-        return Spring(dampingRatio: 1, response: 2 * .pi / omega)
-    }
-}

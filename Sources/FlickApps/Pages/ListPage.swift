@@ -150,8 +150,8 @@ final class ListPage: PageController {
     }
 
     /// Runs the move from where it is to `target`: 1 arrives, 0 goes back to where it started. A push the finger
-    /// let go (`speed`: progress per second) carries on at its speed on the pages' completion spring; a tap's
-    /// is the seed's push.
+    /// let go (`speed`: progress per second) carries on at its speed as a released page does; a tap's is the
+    /// seed's push.
     private func run(to target: Double, speed: Double? = nil) {
         guard let move else { return }
         if target == 1 {
@@ -168,11 +168,7 @@ final class ListPage: PageController {
         guard move.progress != target else { return finish(arrived: target == 1) }
         let arrive = { [unowned self] in finish(arrived: target == 1) }
         if let speed {
-            let width = Double(context.width)
-            let threshold = SettlingThreshold(position: 0.5 / width, velocity: 1 / width)
-            return animate(SpringAnimation(PagesScene.completion(velocity: speed, distance: target - move.progress),
-                                           from: move.progress, to: target,
-                                           initialVelocity: speed, threshold: threshold), then: arrive)
+            return animate(PagesScene.completion(from: move.progress, to: target, velocity: speed), then: arrive)
         }
         animate(Transition(.push, from: move.direction, timing: Self.pushTiming, startProgress: move.progress,
                            endProgress: target).animation, then: arrive)

@@ -36,15 +36,13 @@ public final class PagesScene: Scene {
     public static let defaultMetrics = GestureMetrics(dotsPerInch: 160)
     /// Past the last page the page moves this share of the finger's travel, as UIScrollView's edge roughly does.
     public static let rubberBandFactor = 0.3
-    /// Critically damped: the fastest settle that never overshoots into the neighbour.
-    public static let completionSpring = Spring(dampingRatio: 1, response: 0.35)
-    /// A released page carries on at the finger's speed with a softer spring, down to this response; a finger
-    /// slower than that is sped up.
-    public static let slowestCompletion = 0.6
+    /// The longest a released page takes to come to rest (a slow or still finger's): about as long as the
+    /// critically damped 0.35 s spring it replaced took to look settled, and never overshooting into the neighbour.
+    public static let longestCompletion = 0.4
 
-    /// The completion for a page let go at `velocity` `distance` from rest: on at the finger's speed, then in.
-    static func completion(velocity: Double, distance: Double) -> Spring {
-        .carrying(velocity: velocity, distance: distance, response: completionSpring.response, slowest: slowestCompletion)
+    /// A page let go at `velocity` on its way from `offset` to `target`: on at the finger's speed, then in.
+    static func completion(from offset: Double, to target: Double, velocity: Double) -> Animation<Double> {
+        .carrying(from: offset, to: target, velocity: velocity, longest: longestCompletion)
     }
     /// The seed's `setAnimationDuration:0.3f` with `UIViewAnimationCurveEaseOut`.
     public static let easeOutDuration = 0.3
@@ -247,9 +245,7 @@ public final class PagesScene: Scene {
         let done: Animator<ObjectIdentifier>.Completion = { [weak self] finished in if finished { self?.finish() } }
         switch config.swipe.completion {
         case .spring:
-            scene.animator.add(SpringAnimation(Self.completion(velocity: velocity, distance: -offset), from: offset, to: 0.0,
-                                               initialVelocity: velocity,
-                                               threshold: .pixels),
+            scene.animator.add(Self.completion(from: offset, to: 0, velocity: velocity),
                                for: animationTarget, key: Self.offsetKey, completion: done)
         case .easeOut:
             scene.animator.add(Animation(from: offset, to: 0.0, duration: Self.easeOutDuration, curve: .easeOut),
