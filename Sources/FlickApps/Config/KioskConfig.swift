@@ -67,7 +67,8 @@ public struct KioskConfig: Sendable, Equatable {
         public init() {}
 
         public enum Completion: String, Sendable, CaseIterable {
-            /// Starts from the finger's velocity so nothing jumps.
+            /// Carries on at the finger's velocity and eases in, so nothing jumps (`Animation.carrying`; the name is
+            /// the spring it first was, kept for configs that name it).
             case spring
             /// The seed's fixed 0.3 s ease-out.
             case easeOut
