@@ -158,8 +158,9 @@ public final class PagesScene: Scene {
 
     private func attachSwipe() {
         swipe = Gesture { [unowned self] in
-            SwipeRecognizer(metrics: metrics, axes: isMoving ? [axis!] : allowedAxes(of: currentPage),
-                            initialOffset: isMoving ? unresistedOffset : 0)
+            // Caught mid-flight, the drag carries on along the axis the pages are moving on, from where they are.
+            if isMoving, let axis { return SwipeRecognizer(metrics: metrics, axes: [axis], initialOffset: unresistedOffset) }
+            return SwipeRecognizer(metrics: metrics, axes: allowedAxes(of: currentPage))
         }
         swipe.isNavigation = true
         swipe.dragResponse = { [unowned self] direction in response(to: direction) }
