@@ -51,7 +51,7 @@ let package = Package(
         // Boots a real kernel in QEMU (deploy/vm) and checks what virtio-gpu scans out.
         .testTarget(name: "FlickVMTests", dependencies: ["FlickApps", "FlickUI", "FlickDisplay", "FlickGestures", "FlickRaster", "FlickText"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
-        .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams"]),
+        .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams", "PeerVectors"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),
         .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps", "FlickText", "FlickRaster"], exclude: ["Goldens"]),
     ]

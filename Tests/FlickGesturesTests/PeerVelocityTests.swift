@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import FlickGestures
 
-// Android's and Flutter's velocity trackers on their own test vectors, in ../shared/peer-vectors/velocity/ next to
-// the package: AOSP's VelocityTracker_test.cpp (recorded Pixel flings and hand-made motions) and Flutter's
+// Android's and Flutter's velocity trackers on their own test vectors (PeerVectors/, copied from the project's
+// shared peer-vectors/velocity/ with their note): AOSP's VelocityTracker_test.cpp (recorded Pixel flings and hand-made motions) and Flutter's
 // velocity_tracker_test.dart (recorded flings), each motion driven the way its source drives its tracker. Every
 // release velocity along the main axis (the larger |expected| of that release; both axes when they tie) of at
 // least 100 px/s must read within 5 % of the peer's: 44 checks, 31 against AOSP's LSQ2 (default strategy)
@@ -24,11 +24,9 @@ private struct PeerCheck {
 
 private func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
 
-/// The peers' vectors live outside the package: found from this file's path, and a failure naming the path when absent.
+/// The peers' vectors, next to this file; a failure naming the path when one is missing.
 private func peerVectors(_ name: String) throws -> JSON {
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let url = packageRoot.appendingPathComponent("../shared/peer-vectors/velocity/\(name)").standardizedFileURL
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PeerVectors/\(name)")
     let data = try #require(FileManager.default.contents(atPath: url.path), "peer velocity vectors missing: \(url.path)")
     return try #require(try JSONSerialization.jsonObject(with: data) as? JSON, "\(url.path) is not a JSON object")
 }

@@ -20,7 +20,7 @@ private final class Tour {
     let scene: PagesScene
     let player: VirtualClockPlayer
 
-    init(start: String = "home", peek: Double = 0, items: [TodoItem] = []) throws {
+    init(start: String = "home", peek: Double = 0, items: [TodoItem] = [], dpi: Double = 160) throws {
         var json = try String(contentsOfFile: ConfigFixtures.tourPath, encoding: .utf8)
         json = json.replacingOccurrences(of: #""start": "home""#, with: #""start": "\#(start)""#)
         json = json.replacingOccurrences(of: #""peek": 0,"#, with: #""peek": \#(peek),"#)
@@ -29,7 +29,7 @@ private final class Tour {
         let store = TodoStore(directory: temporaryStateDirectory())
         try store.save(items)
         scene = PagesScene(config: config, width: width, height: height, fonts: try FontCollection(),
-                           metrics: GestureMetrics(dotsPerInch: 160), store: store)
+                           metrics: GestureMetrics(dotsPerInch: dpi), store: store)
         player = VirtualClockPlayer(scene: scene, width: width, height: height)
     }
 
@@ -152,6 +152,16 @@ private let todoRowY = 60.0 + 25, infoRowY = 48.0 + 22
     }
 
     // 5. A swipe from a screen edge turns the photos page; one that starts on the card moves the card.
+    @Test func aSwipeFromTheTopEdgeLeavesThePhotosPageEvenWhereTheCardIs() throws {
+        // At 400 dpi the 4 mm edge zone is 63 px deep, past the page's 32 px margin: the drag starts on the card.
+        let dense = try Tour(start: "photos", dpi: 400)
+        let card = try #require(dense.scene.photoCard)
+        #expect(card.position.y - card.height / 2 < 40)
+        dense.play(drag(320, 45, dy: 250))
+        #expect(dense.scene.currentPage == "todo")
+        #expect(dense.state["photo"] is NSNull || dense.state["photo"] as? Int == 0)
+    }
+
     @Test func aSwipeFromTheTopEdgeLeavesThePhotosPage() throws {
         let tour = try Tour(start: "photos")
         tour.play(drag(320, 2, dy: 200))
@@ -243,37 +253,59 @@ private let todoRowY = 60.0 + 25, infoRowY = 48.0 + 22
     }
 
     // A released page, detail and card leave the finger at the finger's speed.
+    // A flick speeds up until the finger lifts; what it lets go carries on at the speed it had at the lift.
     @Test func aReleasedPageCarriesOnAtTheFingersSpeed() throws {
         let tour = try Tour()
-        // 30 px every 16 ms: 1875 px/s to the left at the lift, 340 px from where the page comes to rest.
-        tour.player.enqueue(drag(400, 200, dx: -300))
+        let flick = Flick(from: (400, 200), dx: -300)
+        tour.player.enqueue(flick.frames)
         var positions: [Double] = []
         tour.player.run(until: 0.3) { _ in
             positions.append(tour.scene.currentPage == "home" ? tour.scene.offset : tour.scene.offset - Double(width))
         }
-        try expectCarriesOn(positions, lastHeldFrame: 9, fingerSpeed: -1875, within: 0.1)
+        try expectCarriesOn(positions, lastHeldFrame: 9, fingerSpeed: flick.speedAtLift, within: 0.1)
     }
 
     @Test func aReleasedDetailCarriesOnAtTheFingersSpeed() throws {
         let tour = try Tour(start: "info")
         tour.play(tap(320, infoRowY + 88))
         let start = tour.player.time
-        tour.player.enqueue(dragScript(from: (400, 300), dx: -300, holdMs: 8, startMs: start * 1000 + 20))
+        let flick = Flick(from: (400, 300), dx: -250, startMs: start * 1000 + 20)
+        tour.player.enqueue(flick.frames)
         var positions: [Double] = []
         tour.player.run(until: start + 0.3) { _ in
             positions.append((tour.scene.controller("info") as? ListPage)?.leavingLayerX ?? -Double(width))
         }
         #expect(tour.state["detail"] as? Int == 3)
-        try expectCarriesOn(positions, lastHeldFrame: 10, fingerSpeed: -1875, within: 0.1)
+        try expectCarriesOn(positions, lastHeldFrame: 10, fingerSpeed: flick.speedAtLift, within: 0.1)
     }
 
     @Test func aReleasedCardCarriesOnAtTheFingersSpeed() throws {
         let tour = try Tour(start: "photos")
-        tour.player.enqueue(drag(320, 200, dx: 200))
+        let flick = Flick(from: (320, 200), dx: 150)
+        tour.player.enqueue(flick.frames)
         var positions: [Double] = []
         tour.player.run(until: 0.3) { _ in positions.append(tour.scene.photoCard?.position.x ?? .nan) }
         // The seed adds a tenth of the flick's speed as a push when it lets the card go.
-        try expectCarriesOn(positions, lastHeldFrame: 9, fingerSpeed: 1250 * 1.1, within: 0.1)
+        try expectCarriesOn(positions, lastHeldFrame: 9, fingerSpeed: flick.speedAtLift * 1.1, within: 0.1)
+    }
+}
+
+/// A horizontal flick that speeds up evenly from rest over ten 16 ms steps and lifts 8 ms after the last, as a
+/// real one does: x = start + dx·(t / 160 ms)².
+private struct Flick {
+    let frames: [TouchFrame]
+    /// Pixels per second when the finger lifts: twice the average.
+    let speedAtLift: Double
+
+    init(from start: (x: Double, y: Double), dx: Double, startMs: Double = 0) {
+        var events = [#"{"t": \#(startMs), "type": "down", "id": 0, "x": \#(start.x), "y": \#(start.y)}"#]
+        for i in 1...10 {
+            let f = Double(i) / 10
+            events.append(#"{"t": \#(startMs + Double(i) * 16), "type": "move", "id": 0, "x": \#(start.x + dx * f * f), "y": \#(start.y)}"#)
+        }
+        events.append(#"{"t": \#(startMs + 168), "type": "up", "id": 0}"#)
+        frames = touchScript(events)
+        speedAtLift = 2 * dx / 0.16
     }
 }
 
