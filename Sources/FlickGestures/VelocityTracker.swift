@@ -74,8 +74,9 @@ public struct VelocityTracker: Hashable, Sendable {
             y.add(time: t, position: s.position.y - newest.position.y)
         }
         // Two samples pin down only a line: Android's degree reduction.
-        let degree = movement.count >= 3 ? 2 : 1
-        return Velocity(x: x.slope(degree: degree), y: y.slope(degree: degree))
+        guard movement.count >= 3 else { return Velocity(x: x.slope(degree: 1), y: y.slope(degree: 1)) }
+        let previous = samples[samples.count - 2].position
+        return Velocity(x: x.slope(lastStep: newest.position.x - previous.x), y: y.slope(lastStep: newest.position.y - previous.y))
     }
 }
 
@@ -92,6 +93,15 @@ private struct SlopeFit {
         p += position
         tp += time * position
         ttp += time * time * position
+    }
+
+    /// The parabola's slope, unless it points against `lastStep`, the finger's latest move: then the line's. Reports
+    /// that arrive in a burst (a busy bus, a virtual machine's input) carry times a fraction of a millisecond
+    /// apart that say more about delivery than about the finger, and a parabola through them can end pointing
+    /// backwards (one burst in ten in a simulation of a six-step swipe); a finger turning back reads its turn.
+    func slope(lastStep: Double) -> Double {
+        let curve = slope(degree: 2)
+        return curve * lastStep < 0 ? slope(degree: 1) : curve
     }
 
     /// The slope at time zero of the line (degree 1) or parabola (degree 2); zero when the times cannot pin it down.

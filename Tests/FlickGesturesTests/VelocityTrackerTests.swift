@@ -76,3 +76,21 @@ import Testing
     }
     #expect(tracker.velocity(at: 29 * 8_333).speed < metrics.pixelsPerSecond(SwipeRecognizer.flickVelocity) / 2)
 }
+
+/// Reports delivered in a burst (QMP into a virtual machine, a busy bus) carry times a fraction of a millisecond
+/// to a few apart: a swipe left must never read as moving right (the page would take it for a change of mind).
+@Test func aSwipeDeliveredInABurstNeverReadsBackwards() {
+    var rng = SplitMix64(seed: 12)
+    var backwards = 0
+    for _ in 0..<1000 {
+        var tracker = VelocityTracker()
+        var time: Microseconds = 1_000_000
+        for step in 0...6 {
+            tracker.add(ScreenPoint(x: 480 - Double(step) * 320 / 6, y: 200), at: time)
+            time += Bool.random(using: &rng) ? Microseconds.random(in: 50...500, using: &rng)
+                : Microseconds.random(in: 1_000...4_000, using: &rng)
+        }
+        if tracker.velocity(at: time).x >= 0 { backwards += 1 }
+    }
+    #expect(backwards == 0)
+}
