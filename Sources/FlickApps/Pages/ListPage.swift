@@ -8,9 +8,9 @@ import FlickUI
 /// detail in from the right. On a detail a horizontal drag pulls the next item in from the right or the previous
 /// one from the left, 1:1 from where the finger landed, and on release pushes it home or snaps back; past the
 /// first or last item the view resists, and a flick there gets the seed's bounce. The back control, or a drag
-/// from the left edge, pushes the list back in from the left. Every push is the seed's 0.3 s ease-out on the
-/// scene's animator; a touch that lands while one runs is ignored. A tap on a list still coasting only stops
-/// it, as on iOS (`ListView`).
+/// from the left edge, pushes the list back in from the left. A tap's push is the seed's 0.3 s ease-out, a
+/// released drag carries on at the finger's speed, both on the scene's animator; a touch that lands while one
+/// runs is ignored. A tap on a list still coasting only stops it, as on iOS (`ListView`).
 final class ListPage: PageController {
     static let pushTiming = Timing(duration: 0.3, curve: .easeOut) // the seed's CATransition push, kCAMediaTimingFunctionEaseOut
     /// A drag right that starts this close to the left edge goes back to the list (iOS's back swipe); about

@@ -60,6 +60,7 @@ final class TodoEditor {
     /// Slides the keyboard up (or down) from where it is.
     func showKeyboard(_ shown: Bool) {
         outsideTap.isEnabled = shown
+        keyPress.isEnabled = shown
         guard let keyboard else { return }
         if !shown { releaseKeys() }
         let target = shown ? pageHeight - keyboardHeight : pageHeight
