@@ -9,6 +9,16 @@ public struct ScreenPoint: Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = ScreenPoint(x: 0, y: 0)
 
+    /// No screen is a million pixels across: a touch farther out than this, from a device's calibration or a
+    /// script, is garbage, and a position that far could not become a whole pixel (Int) downstream.
+    public static let farthest = 1_000_000.0
+
+    /// The point moved within `farthest` of the origin on each axis (NaN goes to 0): where device input enters.
+    public var clampedToTouchRange: ScreenPoint {
+        func clamp(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, -Self.farthest), Self.farthest) }
+        return ScreenPoint(x: clamp(x), y: clamp(y))
+    }
+
     public static func - (a: ScreenPoint, b: ScreenPoint) -> ScreenVector { ScreenVector(x: a.x - b.x, y: a.y - b.y) }
     public static func + (a: ScreenPoint, v: ScreenVector) -> ScreenPoint { ScreenPoint(x: a.x + v.x, y: a.y + v.y) }
 

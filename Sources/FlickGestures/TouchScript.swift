@@ -160,8 +160,8 @@ private struct ScriptReader {
         _ fail: (String?, String) -> TouchScriptError
     ) throws(TouchScriptError) -> Double {
         guard let value = fields[key] else { throw fail(key, "missing; down and move events need x and y in screen pixels") }
-        guard case .number(let number) = value, number.isFinite else {
-            throw fail(key, "expected a number of screen pixels, got \(value.shortDescription)")
+        guard case .number(let number) = value, abs(number) <= ScreenPoint.farthest else {
+            throw fail(key, "expected screen pixels from -\(Int(ScreenPoint.farthest)) to \(Int(ScreenPoint.farthest)), got \(value.shortDescription)")
         }
         return number
     }

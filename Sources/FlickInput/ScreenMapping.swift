@@ -17,7 +17,7 @@ public struct ScreenMapping: Hashable, Sendable {
     public func logicalPoint(panelX x: Double, panelY y: Double) -> ScreenPoint {
         let size = logicalSize
         let p = rotation.logicalPoint(Point(x, y), logicalWidth: Double(size.width), logicalHeight: Double(size.height))
-        return ScreenPoint(x: p.x, y: p.y)
+        return ScreenPoint(x: p.x, y: p.y).clampedToTouchRange
     }
 }
 

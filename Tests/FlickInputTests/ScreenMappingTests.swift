@@ -34,3 +34,10 @@ func touchesLandWhereTheirPixelIsDrawn(rotation: Rotation) {
     #expect(device.description == "event1: QEMU Virtio MultiTouch [touch, pointer]")
     #expect(InputDevice(sysname: "event9", name: "Power Button", capabilities: []).description.contains("no capabilities"))
 }
+
+/// A calibration that throws a touch to 1e300 (or NaN) must not carry it on to where it would trap as an Int.
+@Test func aTouchFarOffThePanelIsHeldWithinTheTouchRange() {
+    let mapping = ScreenMapping(panelWidth: 1280, panelHeight: 800)
+    #expect(mapping.logicalPoint(panelX: 1e300, panelY: -5e18) == ScreenPoint(x: ScreenPoint.farthest, y: -ScreenPoint.farthest))
+    #expect(mapping.logicalPoint(panelX: .nan, panelY: 10) == ScreenPoint(x: 0, y: 10))
+}

@@ -118,7 +118,10 @@ extension KioskConfig {
             }
         }
         if let v = fields["rotation"] {
-            if case .number(let n) = v, n == n.rounded(), let r = Rotation(degrees: Int(n)) { display.rotation = r } else {
+            if case .number(let n) = v, let degrees = [0, 90, 180, 270].first(where: { Double($0) == n }),
+               let r = Rotation(degrees: degrees) {
+                display.rotation = r
+            } else {
                 reader.report(fields.path("rotation"), "expected 0, 90, 180 or 270, got \(v.shortDescription)")
             }
         }

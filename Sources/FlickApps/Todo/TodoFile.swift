@@ -26,7 +26,7 @@ enum TodoFile {
             throw Problem(description: "line \(error.line), column \(error.column): \(error.message)")
         }
         guard case .object(let fields) = root else { throw Problem(description: "not a JSON object") }
-        guard case .number(let v)? = fields.first(where: { $0.key == "version" })?.value, Int(v) == version else {
+        guard case .number(let v)? = fields.first(where: { $0.key == "version" })?.value, v == Double(version) else {
             throw Problem(description: "version is not \(version)")
         }
         guard case .array(let entries)? = fields.first(where: { $0.key == "items" })?.value else {

@@ -103,6 +103,15 @@ extension ConfigTests {
             #expect(problems("{\"pages\": [] ") .count == 1)
         }
 
+        /// Whole numbers past what an Int holds trapped converting to one.
+        @Test(arguments: [("1e19", "1e+19"), ("-1e300", "-1e+300"), ("9223372036854775808", "9.223372036854776e+18"),
+                          ("90.5", "90.5")])
+        func aRotationNoIntHoldsIsOneLine(_ rotation: (json: String, shown: String)) {
+            #expect(problems(#"{"display": {"rotation": \#(rotation.json)}, "pages": [{"id": "a", "content": \#(todo)}]}"#) == [
+                "kiosk.json: display.rotation: expected 0, 90, 180 or 270, got \(rotation.shown)",
+            ])
+        }
+
         @Test func everyProblemIsReportedInFileOrder() {
             let json = #"{"swipe": {"axis": "diagonal", "peek": 0.8, "completion": "bounce"}, "display": {"mode": "big", "rotation": 45, "dpi": "x"}, "input": {"calibration": [1, 0, 0]}, "start": "nowhere", "pages": [{"id": "a", "content": \#(todo)}]}"#
             #expect(problems(json) == [

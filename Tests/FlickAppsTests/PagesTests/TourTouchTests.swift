@@ -319,3 +319,20 @@ private func expectCarriesOn(_ positions: [Double], lastHeldFrame: Int, fingerSp
             "moved at \(speed) px/s in the first frame after the lift; the finger at \(fingerSpeed)",
             sourceLocation: sourceLocation)
 }
+
+/// A list page that moves only vertically took a precondition trap ("a swipe needs an axis") on its first touch.
+@Test func aVerticalListPageTakesTouches() throws {
+    let json = #"""
+        {"pages": [{"id": "l", "axis": "vertical", "down": "t", "content": {"type": "list", "title": "L", "items": [{"title": "a", "detail": "b"}]}},
+                   {"id": "t", "up": "l", "content": {"type": "text", "title": "T", "body": ""}}]}
+        """#
+    let scene = PagesScene(config: try KioskConfig.parse(Array(json.utf8), file: "list.json", directory: "/tmp"),
+                           width: width, height: height, fonts: try FontCollection())
+    let player = VirtualClockPlayer(scene: scene, width: width, height: height)
+    player.enqueue(tapScript(at: (320, 70), downMs: 0, upMs: 50))
+    player.run()
+    #expect(scene.finalStateJSON().contains(#""detail": 0"#))
+    player.enqueue(dragScript(from: (320, 300), dx: 0, dy: -200, startMs: player.time * 1000 + 500))
+    player.run()
+    #expect(scene.currentPage == "l", "a detail is open: no page swipe")
+}

@@ -24,7 +24,10 @@ private func temporaryDirectory() -> String {
 
     @Test(arguments: ["{\"version\": 1, \"items\": [", "not json", "{\"version\": 2, \"items\": []}",
                       "{\"version\": 1, \"items\": [{\"id\": 1, \"text\": 5, \"completed\": false}]}",
-                      "{\"version\": 1, \"items\": [{\"id\": 1, \"text\": \"a\", \"completed\": false}, {\"id\": 1, \"text\": \"b\", \"completed\": true}]}"])
+                      "{\"version\": 1, \"items\": [{\"id\": 1, \"text\": \"a\", \"completed\": false}, {\"id\": 1, \"text\": \"b\", \"completed\": true}]}",
+                      // Versions no Int holds trapped before the file could be moved aside: every start crashed.
+                      "{\"version\": 1e19, \"items\": []}", "{\"version\": -1e19, \"items\": []}",
+                      "{\"version\": 1e300, \"items\": []}", "{\"version\": 9223372036854775808, \"items\": []}"])
     func aDamagedFileIsMovedAsideNotOverwritten(content: String) throws {
         let directory = temporaryDirectory()
         try content.write(toFile: directory + "/todo.json", atomically: false, encoding: .utf8)
