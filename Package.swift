@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickJSON"]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
-            "FlickApps", "FlickDisplay", "FlickInput", "FlickBench", "CLinux",
+            "FlickApps", "FlickDisplay", "FlickInput", "FlickBench", "FlickJSON", "CLinux",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

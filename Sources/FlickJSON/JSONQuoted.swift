@@ -14,3 +14,17 @@ public func jsonQuoted(_ s: String) -> String {
     }
     return out + "\""
 }
+
+/// Text from a file or the command line, safe to put in a one-line message on a terminal: control characters
+/// (a newline would split the line, an escape sequence repaint the screen), format characters (a bidi override
+/// would reorder it) and line separators come out as Swift escapes like `\n` and `\u{1B}`; the rest is kept.
+public func escapingControlCharacters(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: out += scalar.escaped(asASCII: true)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}

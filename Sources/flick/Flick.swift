@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickJSON
 import Logging
 
 @main
@@ -24,17 +25,6 @@ struct Flick: ParsableCommand {
     }
 
     private static var commandNames: Set<String> { Set(configuration.subcommands.map { $0._commandName } + ["help"]) }
-
-    /// What the user typed, safe to echo to a terminal: an escape sequence or a bidi override in it could
-    /// repaint or reorder the line, so those come out as `\u{1B}`, `\n`, … instead.
-    private static func escapingControlCharacters(_ text: String) -> String {
-        text.unicodeScalars.map { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator: scalar.escaped(asASCII: true)
-            default: String(scalar)
-            }
-        }.joined()
-    }
 }
 
 enum Log {

@@ -78,6 +78,9 @@ struct Run: ParsableCommand {
         if [showcase, config != nil, app != nil].filter({ $0 }).count > 1 {
             throw ValidationError("--showcase, --config and --app each pick what runs: give one")
         }
+        if stateDir?.isEmpty == true {
+            throw ValidationError("--state-dir needs a directory (relative paths are from the working directory)")
+        }
         if let calibration, calibrationMatrix == nil || calibration.split(separator: " ").count != 6 {
             throw ValidationError("--calibration needs six numbers separated by spaces, like \"1 0 0 0 1 0\", not \"\(calibration)\"")
         }

@@ -1,8 +1,10 @@
+import FlickJSON
 import Glibc
 
-/// Lines for the operator, plain (not the logger's format) so editors and CI can parse them.
+/// Lines for the operator, plain (not the logger's format) so editors and CI can parse them; whatever of the
+/// user's input they quote cannot break a line or drive the terminal.
 func printToStandardError(_ lines: [String]) {
-    let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+    let bytes = Array(lines.map { escapingControlCharacters($0) + "\n" }.joined().utf8)
     var written = 0
     while written < bytes.count {
         let n = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + written, bytes.count - written) }

@@ -1,3 +1,5 @@
+import FlickJSON
+
 /// Everything wrong with a config file, one line per problem:
 /// `kiosk.json: pages[2].right: unknown page id "setings" (pages: home, settings, photos)`.
 public struct KioskConfigError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -16,9 +18,9 @@ public struct KioskConfigError: Error, Sendable, Equatable, CustomStringConverti
 
     public init(file: String, issues: [Issue]) { self.file = file; self.issues = issues }
 
-    /// One line per issue, in file order.
+    /// One line per issue, in file order; what they quote of the file cannot break the line.
     public var lines: [String] {
-        issues.map { $0.path.isEmpty ? "\(file): \($0.message)" : "\(file): \($0.path): \($0.message)" }
+        issues.map { escapingControlCharacters($0.path.isEmpty ? "\(file): \($0.message)" : "\(file): \($0.path): \($0.message)") }
     }
 
     public var description: String { lines.joined(separator: "\n") }

@@ -19,6 +19,11 @@ enum TodoFile {
     }
 
     static func decode(_ bytes: [UInt8]) throws -> [TodoItem] {
+        // Read as UTF-8 with replacement characters, a Latin-1 store would be rewritten at the first edit and its
+        // bytes lost: it is damaged, and moved aside like any damaged store.
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw Problem(description: "not valid UTF-8 text")
+        }
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)

@@ -12,8 +12,9 @@ public final class TodoStore {
     /// Called with one line when a damaged file is moved aside.
     public var log: (String) -> Void
 
+    /// `directory` may be relative to the working directory; empty is the working directory itself.
     public init(directory: String, log: @escaping (String) -> Void = { _ in }) {
-        self.directory = directory
+        self.directory = directory.isEmpty ? "." : directory
         self.log = log
     }
 
@@ -110,7 +111,8 @@ public final class TodoStore {
 
     /// `mkdir -p` of the state directory.
     private func makeDirectory() throws(TodoStoreError) {
-        var prefix = ""
+        // A relative directory is relative to the working directory, as for every Unix tool.
+        var prefix = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             prefix += "/" + component
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {

@@ -103,6 +103,12 @@ extension ConfigTests {
             #expect(problems("{\"pages\": [] ") .count == 1)
         }
 
+        /// A newline, CR or ESC in a value would split the line or drive the terminal.
+        @Test func controlCharactersInQuotedInputAreEscaped() {
+            let json = #"{"start": "a\nb\r\u001b[2J", "pages": [{"id": "a", "content": \#(todo)}]}"#
+            #expect(problems(json) == [#"kiosk.json: start: unknown page id "a\nb\r\u{1B}[2J" (pages: a)"#])
+        }
+
         /// Whole numbers past what an Int holds trapped converting to one.
         @Test(arguments: [("1e19", "1e+19"), ("-1e300", "-1e+300"), ("9223372036854775808", "9.223372036854776e+18"),
                           ("90.5", "90.5")])

@@ -43,6 +43,34 @@ private func temporaryDirectory() -> String {
         #expect(store.load() == [TodoItem(id: 1, text: "new")])
     }
 
+    /// `--state-dir rel/dir` made /rel/dir at the filesystem root.
+    @Test func aRelativeDirectoryIsRelativeToTheWorkingDirectory() throws {
+        let top = "flick-state-test-\(UUID().uuidString)"
+        defer {
+            try? FileManager.default.removeItem(atPath: top)
+            try? FileManager.default.removeItem(atPath: "/" + top)
+        }
+        let store = TodoStore(directory: top + "/rel/dir")
+        try store.save([TodoItem(id: 1, text: "here")])
+        #expect(FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/\(top)/rel/dir/todo.json"))
+        #expect(!FileManager.default.fileExists(atPath: "/" + top))
+        #expect(store.load() == [TodoItem(id: 1, text: "here")])
+    }
+
+    /// Latin-1 text (or one bad byte) used to load with U+FFFD and be rewritten at the first edit.
+    @Test func aStoreThatIsNotUTF8IsMovedAsideByteForByte() throws {
+        let directory = temporaryDirectory()
+        let bytes = Array(#"{"version": 1, "items": [{"id": 1, "text": "Caf"#.utf8) + [0xE9]
+            + Array(#"", "completed": false}]}"#.utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: directory + "/todo.json"))
+        var lines: [String] = []
+        let store = TodoStore(directory: directory) { lines.append($0) }
+        #expect(store.load(now: 1_700_000_000).isEmpty)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: directory + "/todo.json.corrupt-1700000000"))) == bytes)
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("UTF-8") == true)
+    }
+
     @Test func aSecondDamagedFileTheSameSecondKeepsTheFirst() throws {
         let directory = temporaryDirectory()
         let store = TodoStore(directory: directory)
