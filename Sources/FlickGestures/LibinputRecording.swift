@@ -59,12 +59,12 @@ public struct LibinputRecording: Hashable, Sendable {
         do {
             bytes = try readFile(atPath: url.path)
         } catch {
-            throw LibinputRecordingError(file: url.lastPathComponent, message: "cannot read \(url.path): \(error)")
+            throw LibinputRecordingError(file: url.relativePath, message: "cannot read it: \(error)")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw LibinputRecordingError(file: url.lastPathComponent, message: "not UTF-8 text")
+            throw LibinputRecordingError(file: url.relativePath, message: "not UTF-8 text")
         }
-        try self.init(yaml: text, name: url.lastPathComponent)
+        try self.init(yaml: text, name: url.relativePath)
     }
 
     public init(yaml: String, name: String) throws(LibinputRecordingError) {

@@ -19,9 +19,9 @@ public struct TouchScript: Hashable, Sendable {
         do {
             bytes = try readFile(atPath: url.path)
         } catch {
-            throw TouchScriptError(file: url.lastPathComponent, message: "cannot read \(url.path): \(error)")
+            throw TouchScriptError(file: url.relativePath, message: "cannot read it: \(error)")
         }
-        try self.init(bytes: bytes, name: url.lastPathComponent)
+        try self.init(bytes: bytes, name: url.relativePath)
     }
 
     /// `name` is how errors refer to the script, normally its file name.

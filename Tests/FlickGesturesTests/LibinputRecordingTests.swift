@@ -161,6 +161,6 @@ func brokenRecordingsNameTheFileAndLine(original: String, replacement: String, m
     #expect {
         try recording.touchScript(screenWidth: 800, screenHeight: 480, device: "/dev/input/event9")
     } throws: { error in
-        "\(error)" == "ads7846-tap.yml: no device /dev/input/event9 in the recording (it has /dev/input/event0)"
+        "\(error)" == streamURL("ads7846-tap.yml").path + ": no device /dev/input/event9 in the recording (it has /dev/input/event0)"
     }
 }

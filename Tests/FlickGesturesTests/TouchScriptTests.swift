@@ -41,7 +41,7 @@ import Testing
     #expect {
         try TouchScript(contentsOf: streamURL("bad-taps.json"))
     } throws: { error in
-        "\(error)" == #"bad-taps.json: [3].type: expected one of down/move/up/cancel, got "press""#
+        "\(error)" == streamURL("bad-taps.json").path + #": [3].type: expected one of down/move/up/cancel, got "press""#
     }
 }
 
@@ -90,7 +90,16 @@ func badScriptsSayWhatIsWrongOnOneLine(json: String, message: String) {
     #expect {
         try TouchScript(contentsOf: streamURL("no-such-script.json"))
     } throws: { error in
-        "\(error)".hasPrefix("no-such-script.json: cannot read ") && "\(error)".hasSuffix("no-such-script.json: No such file or directory")
+        "\(error)" == streamURL("no-such-script.json").path + ": cannot read it: No such file or directory"
+    }
+}
+
+/// Errors name the script as it was typed, not by its base name only (there may be many taps.json).
+@Test func errorsNameTheScriptAsTyped() {
+    #expect {
+        try TouchScript(contentsOf: URL(fileURLWithPath: "no/such/dir/taps.json"))
+    } throws: { error in
+        "\(error)" == "no/such/dir/taps.json: cannot read it: No such file or directory"
     }
 }
 
