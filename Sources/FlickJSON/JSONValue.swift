@@ -14,7 +14,7 @@ public enum JSONValue: Sendable {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
         case .number(let n): Self.numberText(n)
-        case .string(let s): "\"\(s)\""
+        case .string(let s): "\"\(escapingControlCharacters(s))\""
         case .array: "an array"
         case .object: "an object"
         }

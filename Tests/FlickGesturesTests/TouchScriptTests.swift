@@ -56,6 +56,9 @@ import Testing
     (#"[{"t": "0", "type": "down", "id": 0, "x": 1, "y": 2}]"#, #"taps.json: [0].t: expected milliseconds from the start (a number from 0), got "0""#),
     (#"[{"t": -5, "type": "down", "id": 0, "x": 1, "y": 2}]"#, "taps.json: [0].t: expected milliseconds from the start (a number from 0), got -5"),
     (#"[{"t": 0, "type": 3, "id": 0, "x": 1, "y": 2}]"#, "taps.json: [0].type: expected one of down/move/up/cancel, got 3"),
+    // A newline or an escape sequence in a quoted value must not split the line or drive the terminal.
+    (#"[{"t": 0, "type": "pr\u001b[2J\ness", "id": 0, "x": 1, "y": 2}]"#,
+     #"taps.json: [0].type: expected one of down/move/up/cancel, got "pr\u{1B}[2J\ness""#),
     (#"[{"t": 0, "type": "down", "id": 1.5, "x": 1, "y": 2}]"#, "taps.json: [0].id: expected the finger, a whole number from 0 (or -1 for the pointer), got 1.5"),
     (#"[{"t": 0, "type": "down", "id": true, "x": 1, "y": 2}]"#, "taps.json: [0].id: expected the finger, a whole number from 0 (or -1 for the pointer), got true"),
     (#"[{"t": 0, "type": "down", "id": 0, "y": 2}]"#, "taps.json: [0].x: missing; down and move events need x and y in screen pixels"),
