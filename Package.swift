@@ -26,15 +26,17 @@ let package = Package(
 
         // SIMD kernels wider than the x86-64 baseline, picked at run time.
         .target(name: "CRasterKernels"),
-        .target(name: "FlickRaster", dependencies: ["CPNG", "CLinux", "CRasterKernels"]),
-        .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType"]),
+        // Reading what people give Flick and replacing files durably: the one place for both.
+        .target(name: "FlickFiles"),
+        .target(name: "FlickRaster", dependencies: ["CPNG", "CLinux", "CRasterKernels", "FlickFiles"]),
+        .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType", "FlickFiles"]),
         .target(name: "FlickMotion"),
         .target(name: "FlickJSON"),
-        .target(name: "FlickGestures", dependencies: ["FlickJSON"]),
+        .target(name: "FlickGestures", dependencies: ["FlickJSON", "FlickFiles"]),
         .target(name: "FlickDisplay", dependencies: ["FlickRaster", "CDRM", "CLinux"]),
         .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster", "CLibInput"]),
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput", "CLinux"]),
-        .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickJSON"]),
+        .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickJSON", "FlickFiles"]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
             "FlickApps", "FlickDisplay", "FlickInput", "FlickBench", "FlickJSON", "CLinux",
@@ -44,6 +46,7 @@ let package = Package(
         // The pixman reference lives in its own executable so the shipped `flick` never links pixman.
         .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "CPixman"]),
 
+        .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles"]),
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
@@ -53,6 +56,6 @@ let package = Package(
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams", "PeerVectors"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),
-        .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps", "FlickText", "FlickRaster"], exclude: ["Goldens"]),
+        .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps", "FlickText", "FlickRaster", "FlickFiles"], exclude: ["Goldens"]),
     ]
 )

@@ -1,3 +1,4 @@
+import FlickFiles
 import FoundationEssentials
 
 /// A capture made with `libinput record`: for each recorded device its evdev axis ranges and the kernel events,
@@ -57,9 +58,9 @@ public struct LibinputRecording: Hashable, Sendable {
     public init(contentsOf url: URL) throws(LibinputRecordingError) {
         let bytes: [UInt8]
         do {
-            bytes = try readFile(atPath: url.path)
+            bytes = try InputFile.read(url.path, as: .recording)
         } catch {
-            throw LibinputRecordingError(file: url.relativePath, message: "cannot read it: \(error)")
+            throw LibinputRecordingError(file: url.relativePath, message: error.reason)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw LibinputRecordingError(file: url.relativePath, message: "not UTF-8 text")

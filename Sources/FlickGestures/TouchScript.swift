@@ -1,3 +1,4 @@
+import FlickFiles
 import FlickJSON
 import FoundationEssentials
 
@@ -17,9 +18,9 @@ public struct TouchScript: Hashable, Sendable {
     public init(contentsOf url: URL) throws(TouchScriptError) {
         let bytes: [UInt8]
         do {
-            bytes = try readFile(atPath: url.path)
+            bytes = try InputFile.read(url.path, as: .touchScript)
         } catch {
-            throw TouchScriptError(file: url.relativePath, message: "cannot read it: \(error)")
+            throw TouchScriptError(file: url.relativePath, message: error.reason)
         }
         try self.init(bytes: bytes, name: url.relativePath)
     }

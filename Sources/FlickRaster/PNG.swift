@@ -1,4 +1,5 @@
 import CPNG
+import FlickFiles
 import Glibc
 
 public struct PNGError: Error, CustomStringConvertible {
@@ -10,13 +11,12 @@ public struct PNGError: Error, CustomStringConvertible {
 extension Surface {
     /// Reads a PNG of any colour type into premultiplied pixels. A damaged file throws, naming it.
     public static func readPNG(path: String) throws -> Surface {
-        guard access(path, F_OK) == 0 else {
-            throw PNGError(path: path, reason: "no such file")
-        }
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, as: .image) } catch { throw PNGError(path: path, reason: error.reason) }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
+        guard bytes.withUnsafeBytes({ png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }) != 0 else {
             throw PNGError(path: path, reason: "not a readable PNG (\(message(of: image)))")
         }
         image.format = UInt32(PNG_FORMAT_BGRA)
@@ -32,7 +32,7 @@ extension Surface {
         return surface
     }
 
-    /// Writes the pixels as an RGBA PNG (straight alpha), atomically: a crash never leaves half a file.
+    /// Writes the pixels as an RGBA PNG (straight alpha), durably: a crash never leaves half a file.
     public func writePNG(path: String) throws {
         let straight = copy()
         straight.unpremultiply()
@@ -42,15 +42,16 @@ extension Surface {
         image.height = UInt32(height)
         image.format = UInt32(PNG_FORMAT_BGRA)
         defer { png_image_free(&image) }
-        let temporary = path + ".tmp-\(getpid())"
-        guard png_image_write_to_file(&image, temporary, 0, straight.pixels, Int32(width * 4), nil) != 0 else {
-            unlink(temporary)
-            throw PNGError(path: path, reason: "could not write PNG (\(Self.message(of: image)))")
+        var size = 0
+        guard png_image_write_to_memory(&image, nil, &size, 0, straight.pixels, Int32(width * 4), nil) != 0 else {
+            throw PNGError(path: path, reason: "could not encode PNG (\(Self.message(of: image)))")
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw PNGError(path: path, reason: "could not replace file: \(reason)")
+        var bytes = [UInt8](repeating: 0, count: size)
+        guard bytes.withUnsafeMutableBytes({ png_image_write_to_memory(&image, $0.baseAddress, &size, 0, straight.pixels, Int32(width * 4), nil) }) != 0 else {
+            throw PNGError(path: path, reason: "could not encode PNG (\(Self.message(of: image)))")
+        }
+        do { try DurableFile.write(Array(bytes.prefix(size)), to: path) } catch {
+            throw PNGError(path: error.path, reason: error.reason)
         }
     }
 

@@ -1,4 +1,5 @@
 import CFreeType
+import FlickFiles
 import FlickRaster
 
 /// A glyph's index in its face; 0 is `.notdef`, the box drawn for characters the font lacks.
@@ -59,6 +60,7 @@ public final class FontFace {
     private var metricsBySize: [Int32: FontMetrics] = [:]
 
     fileprivate init(path: String, library: FontLibrary, id: UInt32) throws(TextError) {
+        do throws(FileError) { try InputFile.check(path, as: .font) } catch { throw .unreadableFont(error) }
         var opened: FT_Face?
         let error = path.withCString { FT_New_Face(library.handle, $0, 0, &opened) }
         guard error == 0, let face = opened else { throw .freeType(file: path, call: "FT_New_Face", code: error) }

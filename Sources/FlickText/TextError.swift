@@ -1,3 +1,5 @@
+import FlickFiles
+
 /// Everything FlickText can fail at: opening a font, or finding the bundled ones.
 /// Each description is one line that names the file and says what to do.
 public enum TextError: Error, Equatable, CustomStringConvertible {
@@ -7,6 +9,8 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
     case unusableFont(file: String, reason: String)
     /// The file's table directory lists `table` past its end: a partial copy or download.
     case truncatedFont(file: String, table: String)
+    /// The font file is missing, not a regular file or too large to read.
+    case unreadableFont(FileError)
     /// `FLICK_FONTS` was set but the directory it names holds no `DejaVuSans.ttf`.
     case fontsOverrideInvalid(directory: String)
     /// No candidate directory held `DejaVuSans.ttf`; `searched` lists them in the order tried.
@@ -17,6 +21,8 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
         case let .freeType(file, call, code):
             let hex = "0x" + (code < 16 ? "0" : "") + String(code, radix: 16, uppercase: true)
             return "\(file): \(call) failed (error \(hex) \(Self.freeTypeMessage(code))): \(Self.advice(code))"
+        case let .unreadableFont(error):
+            return "\(error): use a TrueType/OpenType font file"
         case let .unusableFont(file, reason):
             return "\(file): \(reason): use a scalable TrueType/OpenType font with a Unicode cmap"
         case let .truncatedFont(file, table):

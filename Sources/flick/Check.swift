@@ -4,13 +4,17 @@ import FlickApps
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate a kiosk config file without running it.",
-        discussion: "Prints every problem to stderr, one line each (file: JSON path: what is expected), and exits 2; otherwise prints \"CONFIG: ok (N pages)\".")
+        discussion: "Prints every problem to stderr, one line each (file: JSON path: what is expected) — every picture decoded whole — and exits 2; otherwise prints \"CONFIG: ok (N pages)\".")
 
     @Argument(help: "The kiosk config (JSON), e.g. kiosk/tour.json.")
     var config: String
 
     func run() throws {
         let loaded = try KioskConfig.loadOrExit(path: config)
+        if let damaged = loaded.damagedImages(file: config) {
+            printToStandardError(damaged.lines)
+            throw ExitCode(2)
+        }
         let unreachable = PageGraph(loaded).unreachable
         if !unreachable.isEmpty {
             printToStandardError(["\(config): warning: not reachable by swiping from \"\(loaded.start)\": \(unreachable.joined(separator: ", "))"])

@@ -129,8 +129,9 @@ struct PageBenchmark {
         try Data(TourWalk.script(width: width, height: height).utf8).write(to: script)
         defer { try? FileManager.default.removeItem(at: script) }
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-state-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
         let status = try ChildProcess.run(FontCollection.currentExecutablePath() ?? CommandLine.arguments[0], [
-            "run", "--headless", "--config", configPath, "--size", "\(width)x\(height)", "--script", script.path, "--out", "/dev/null",
+            "run", "--headless", "--config", configPath, "--size", "\(width)x\(height)", "--script", script.path, "--no-out",
             "--state-dir", state,
         ])
         guard status == 0 else {

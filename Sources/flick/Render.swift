@@ -50,7 +50,7 @@ struct Render: ParsableCommand {
         }
         kiosk.start = id
         let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
-                               metrics: kiosk.gestureMetrics)
+                               metrics: kiosk.gestureMetrics, log: { Log.flick.error("\($0)") })
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
         try player.screen.writePNG(path: out)
         return id

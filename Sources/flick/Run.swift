@@ -22,6 +22,9 @@ struct Run: ParsableCommand {
     @Option(help: "Headless: where to write the last frame (default without --shot: flick-kiosk.png, or flick-showcase.png).")
     var out: String?
 
+    @Flag(help: "Headless: write no image, only the final state (for timing and memory runs).")
+    var noOut = false
+
     @Option(help: "The kiosk config (JSON) to run (default: $FLICK_KIOSK, else the bundled tour, kiosk/tour.json).")
     var config: String?
 
@@ -78,6 +81,7 @@ struct Run: ParsableCommand {
         if [showcase, config != nil, app != nil].filter({ $0 }).count > 1 {
             throw ValidationError("--showcase, --config and --app each pick what runs: give one")
         }
+        if noOut && out != nil { throw ValidationError("--no-out and --out contradict each other: give one") }
         if stateDir?.isEmpty == true {
             throw ValidationError("--state-dir needs a directory (relative paths are from the working directory)")
         }
@@ -138,7 +142,7 @@ struct Run: ParsableCommand {
     /// the last line of stdout.
     private func runPagesHeadless(_ kiosk: KioskConfig, path: String) throws {
         let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
-                               metrics: kiosk.gestureMetrics, store: todoStore)
+                               metrics: kiosk.gestureMetrics, store: todoStore, log: { Log.flick.error("\($0)") })
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
         var pending = shots.sorted { $0.milliseconds < $1.milliseconds }
@@ -151,7 +155,7 @@ struct Run: ParsableCommand {
         try writeShots(dueBy: 0)
         try player.run(until: until.map { $0 / 1000 }) { try writeShots(dueBy: $0) }
         try writeShots(dueBy: .infinity)
-        let out = out ?? (shots.isEmpty ? "flick-kiosk.png" : nil)
+        let out = noOut ? nil : out ?? (shots.isEmpty ? "flick-kiosk.png" : nil)
         if let out { try player.screen.writePNG(path: out) }
         print("Flick ran \(path) headless (\(size.width)x\(size.height), \(player.frame + 1) frames, \(shots.count) shots"
               + (out.map { ") and wrote \($0)." } ?? ")."))
@@ -182,7 +186,7 @@ struct Run: ParsableCommand {
         }
         let scene: any Scene = if let kiosk {
             PagesScene(config: kiosk, width: display.width, height: display.height, fonts: try FontCollection(),
-                       metrics: Self.metrics(for: kiosk, on: display), store: todoStore)
+                       metrics: Self.metrics(for: kiosk, on: display), store: todoStore, log: { Log.flick.error("\($0)") })
         } else {
             try ShowcaseKiosk(width: display.width, height: display.height, fonts: FontCollection())
         }
@@ -198,9 +202,10 @@ struct Run: ParsableCommand {
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
         player.run()
-        let out = out ?? "flick-showcase.png"
-        try player.screen.writePNG(path: out)
-        print("Flick ran headless (\(size.width)x\(size.height), \(player.framesDrawn) frames\(script.map { ", script \($0)" } ?? "")) and wrote \(out).")
+        let out = noOut ? nil : out ?? "flick-showcase.png"
+        if let out { try player.screen.writePNG(path: out) }
+        print("Flick ran headless (\(size.width)x\(size.height), \(player.framesDrawn) frames\(script.map { ", script \($0)" } ?? ""))"
+              + (out.map { " and wrote \($0)." } ?? "."))
         if stats { print("stats: \(player.statistics.summary)") }
     }
 }

@@ -3,23 +3,8 @@ import Testing
 
 /// `flick` from outside, as an operator types it: what `--help` shows and what a mistyped command gets.
 @Suite struct CommandLineTests {
-    /// The `flick` built beside this test runner, so a test build with any scratch path runs its own.
-    static let flick = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("flick").path
-
     private func flick(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, out: String, err: String) {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.flick), "build flick first (swift build --build-tests does)")
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: Self.flick)
-        child.arguments = arguments
-        if let directory { child.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
-        child.standardOutput = out
-        child.standardError = err
-        try child.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        child.waitUntilExit()
-        return (child.terminationStatus, output, errors)
+        try FlickCommand.run(arguments, in: directory)
     }
 
     /// Help wraps to the terminal's width: compare with single spaces.

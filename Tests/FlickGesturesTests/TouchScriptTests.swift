@@ -93,7 +93,7 @@ func badScriptsSayWhatIsWrongOnOneLine(json: String, message: String) {
     #expect {
         try TouchScript(contentsOf: streamURL("no-such-script.json"))
     } throws: { error in
-        "\(error)" == streamURL("no-such-script.json").path + ": cannot read it: No such file or directory"
+        "\(error)" == streamURL("no-such-script.json").path + ": no such file"
     }
 }
 
@@ -102,7 +102,7 @@ func badScriptsSayWhatIsWrongOnOneLine(json: String, message: String) {
     #expect {
         try TouchScript(contentsOf: URL(fileURLWithPath: "no/such/dir/taps.json"))
     } throws: { error in
-        "\(error)" == "no/such/dir/taps.json: cannot read it: No such file or directory"
+        "\(error)" == "no/such/dir/taps.json: no such file"
     }
 }
 

@@ -1,3 +1,4 @@
+import FlickFiles
 import FlickInput
 import FlickMotion
 import FlickRaster
@@ -11,12 +12,14 @@ extension KioskConfig {
 
     /// Reads and validates the file at `path`. Errors name `path` as given.
     public static func load(path: String) throws(KioskConfigError) -> KioskConfig {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw KioskConfigError(file: path, issues: [.init(path: "", message: reason)])
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, as: .config)
+        } catch {
+            throw KioskConfigError(file: path, issues: [.init(path: "", message: error.reason)])
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardized.path
-        return try parse(Array(data), file: path, directory: directory)
+        return try parse(bytes, file: path, directory: directory)
     }
 
     /// Validates `bytes` as a config named `file` whose relative image paths resolve against `directory`.
@@ -171,9 +174,13 @@ extension KioskConfig {
         func file(_ value: JSONValue, at path: String) -> String? {
             guard let relative = reader.string(value, at: path) else { return nil }
             let absolute = resolve(relative, against: directory)
-            var isDirectory = false
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory else {
-                reader.report(path, "no file at \(absolute)")
+            do {
+                guard try InputFile.check(absolute, as: .image) > 0 else {
+                    reader.report(path, "\(absolute) is empty: expected a PNG")
+                    return nil
+                }
+            } catch {
+                reader.report(path, error.problem == .missing ? "no file at \(absolute)" : error.description)
                 return nil
             }
             return absolute

@@ -8,6 +8,7 @@ struct PageArtwork {
     let fonts: FontCollection
     let width: Int
     let height: Int
+    let images: ImageFiles
 
     var scale: Double { DesignGrid.scale(width: width, height: height) }
     private var margin: Double { DesignGrid.pageMargin(scale: scale) }
@@ -57,7 +58,7 @@ struct PageArtwork {
             canvas.draw(body, at: Point(x: m, y: y), color: theme.text)
             y += body.size.height + (24 * scale).rounded()
         }
-        guard let path = text.image, let image = try? Surface.readPNG(path: path),
+        guard let path = text.image, let image = images.read(path),
               image.width > 0, image.height > 0 else { return }
         let room = Rect(x: m, y: y, width: textWidth, height: Double(height) - m - y)
         guard room.width > 1, room.height > 1 else { return }

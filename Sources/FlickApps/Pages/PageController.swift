@@ -15,10 +15,12 @@ final class PageContext {
     let height: Int
     /// Where the to-do list is kept; nil: in memory only.
     let store: TodoStore?
+    let images: ImageFiles
 
     init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int,
-         store: TodoStore? = nil) {
+         store: TodoStore? = nil, images: ImageFiles = ImageFiles(log: { _ in })) {
         self.scene = scene
+        self.images = images
         self.store = store
         self.theme = theme
         self.fonts = fonts

@@ -64,9 +64,11 @@ public final class PagesScene: Scene {
     private static let offsetKey = AnimationKey<Double>("pageOffset")
     private var animationTarget: ObjectIdentifier { ObjectIdentifier(self) }
 
-    /// `store` keeps the to-do page's items; nil keeps them in memory only (renders, benchmarks).
+    /// `store` keeps the to-do page's items; nil keeps them in memory only (renders, benchmarks). `log` takes
+    /// one line for each problem met while running (a picture that cannot be read).
     public init(config: KioskConfig, width: Int, height: Int, fonts: FontCollection,
-                metrics: GestureMetrics = PagesScene.defaultMetrics, store: TodoStore? = nil) {
+                metrics: GestureMetrics = PagesScene.defaultMetrics, store: TodoStore? = nil,
+                log: @escaping (String) -> Void = { _ in }) {
         self.config = config
         graph = PageGraph(config)
         self.metrics = metrics
@@ -75,9 +77,10 @@ public final class PagesScene: Scene {
         currentPage = config.start
         scene = ViewScene(width: width, height: height)
         scene.tree.clearColor = config.theme.background
+        let images = ImageFiles(log: log)
         context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
-                              store: store)
-        artwork = PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height)
+                              store: store, images: images)
+        artwork = PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height, images: images)
         scene.dispatcher.metrics = metrics
         scene.onAdvance = { [unowned self] time in
             if let value = scene.animator.value(for: animationTarget, key: Self.offsetKey) {

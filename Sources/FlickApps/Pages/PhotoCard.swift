@@ -30,7 +30,7 @@ final class PhotoCard {
         // Read for its size and the first drawing of the card's layer, then let go: a layer holds the picture at
         // the size it shows, and a photo is not kept twice (a camera's picture decoded is tens of megabytes).
         // A later drawing (the layer dropped and rendered again) reads the file again.
-        let image = try? Surface.readPNG(path: path)
+        let image = context.images.read(path)
         let unused = DecodedPhoto(image)
         let border = max(1, (Self.borderWidth * context.scale).rounded())
         let shadow = max(1, (Self.shadowWidth * context.scale).rounded())
@@ -46,12 +46,13 @@ final class PhotoCard {
         restingItem = DynamicItem(position: Vector2(view.frame.center), width: size.width, height: size.height)
         view.shouldRasterize = true
         let blank = context.theme.surface
+        let images = context.images
         view.content = ViewContent { canvas, bounds in
             let face = bounds.insetBy(dx: shadow, dy: shadow)
             Self.drawShadow(around: face, width: shadow, on: canvas)
             canvas.fill(face, color: .white)
             let photo = face.insetBy(dx: border, dy: border)
-            let picture = unused.take() ?? (try? Surface.readPNG(path: path))
+            let picture = unused.take() ?? images.read(path)
             if let image = picture {
                 canvas.draw(image, in: photo)
             } else {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FlickFiles
 
 /// The to-do items in one JSON file, `todo.json` in the state directory. Nothing is lost on a power cut:
 /// every change is written to a temporary file, fsynced, renamed over the old file and the directory fsynced,
@@ -32,12 +33,18 @@ public final class TodoStore {
     /// `todo.json.corrupt-<unix time>` and logged, and the list starts empty.
     public func load(now: Int = Int(time(nil))) -> [TodoItem] {
         let bytes: [UInt8]
-        switch readFile(path) {
-        case .missing: return []
-        case .failed(let code):
-            quarantine(reason: "cannot be read (\(String(cString: strerror(code))))", now: now)
+        do {
+            bytes = try InputFile.read(path, as: .store)
+        } catch {
+            switch error.problem {
+            case .missing: return []
+            case .notRegular:
+                // Not ours to move: a FIFO or a device put here by mistake stays, and nothing is saved over it.
+                refuseSaving("\(error): the to-do list starts empty and will not save until it is replaced by a regular file")
+            case .tooLarge, .system:
+                quarantine(reason: "cannot be read (\(error.reason))", now: now)
+            }
             return []
-        case .read(let b): bytes = b
         }
         do {
             return try TodoFile.decode(bytes)
@@ -57,56 +64,40 @@ public final class TodoStore {
         if rename(path, aside) == 0 {
             log("\(path) \(reason): moved to \(aside); the to-do list starts empty")
         } else {
-            log("\(path) \(reason) and could not be moved aside (\(String(cString: strerror(errno)))); the to-do list starts empty and will not save until it is removed")
-            readOnly = true
+            refuseSaving("\(path) \(reason) and could not be moved aside (\(String(cString: strerror(errno)))); the to-do list starts empty and will not save until it is removed")
         }
     }
 
-    /// Set when a damaged file could not be moved aside: saving would overwrite it.
-    public private(set) var readOnly = false
+    /// Why saving would overwrite something it must not (a damaged file that could not be moved aside,
+    /// something other than a file at the path); logged once, repeated by every `save`.
+    private var refusal: String?
+    public var readOnly: Bool { refusal != nil }
+
+    private func refuseSaving(_ reason: String) {
+        log(reason)
+        refusal = reason
+    }
 
     // MARK: Saving
 
-    /// Writes `items` durably: temporary file, fsync, rename over the old one, fsync of the directory.
+    /// Writes `items` durably (`DurableFile`: temporary file, fsync, rename, fsync of the directory).
     public func save(_ items: [TodoItem]) throws(TodoStoreError) {
-        guard !readOnly else {
-            throw TodoStoreError("\(path) is damaged and could not be moved aside: move it away to let the to-do list save")
-        }
+        if let refusal { throw TodoStoreError(refusal) }
         try makeDirectory()
-        let temporary = "\(path).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw TodoStoreError(temporary, "open", errno: errno, remedy: "make \(directory) writable for this user") }
-        let bytes = TodoFile.encode(items)
-        var written = 0
-        var failure: TodoStoreError?
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let n = write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = TodoStoreError(temporary, "write", errno: errno, remedy: "free space on the disk holding \(directory)")
-                    return
-                }
-                written += n
-            }
+        do {
+            try DurableFile.write(TodoFile.encode(items), to: path)
+        } catch {
+            throw TodoStoreError(error, remedy: remedy(for: error))
         }
-        if failure == nil, fsync(fd) != 0 {
-            failure = TodoStoreError(temporary, "fsync", errno: errno, remedy: "check the storage device")
+    }
+
+    private func remedy(for error: FileError) -> String {
+        switch error.problem {
+        case .notRegular: "move it away to let the to-do list save"
+        case .system("write", _): "free space on the disk holding \(directory)"
+        case .system("fsync", _): "check the storage device"
+        default: "make \(directory) writable for this user"
         }
-        close(fd)
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw TodoStoreError(path, "rename", errno: code, remedy: "make \(directory) writable for this user")
-        }
-        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dir >= 0 else { throw TodoStoreError(directory, "open", errno: errno, remedy: "check the state directory") }
-        defer { close(dir) }
-        guard fsync(dir) == 0 else { throw TodoStoreError(directory, "fsync", errno: errno, remedy: "check the storage device") }
     }
 
     /// `mkdir -p` of the state directory.
@@ -120,28 +111,5 @@ public final class TodoStore {
                                      remedy: "create \(directory) for this user or set XDG_STATE_HOME to a writable directory")
             }
         }
-    }
-}
-
-private enum FileRead {
-    case missing
-    case failed(Int32)
-    case read([UInt8])
-}
-
-private func readFile(_ path: String) -> FileRead {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(errno) }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return .failed(errno)
-        }
-        if n == 0 { return .read(bytes) }
-        bytes.append(contentsOf: chunk[0..<n])
     }
 }

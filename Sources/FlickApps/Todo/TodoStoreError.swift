@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FlickFiles
+
 /// Why the to-do store cannot keep a change; each names the file and what to do.
 public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
@@ -6,9 +11,9 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         description = "\(path): \(call) failed: \(String(cString: strerror(code))) — \(remedy)"
     }
 
+    init(_ error: FileError, remedy: String) {
+        description = "\(error) — \(remedy)"
+    }
+
     init(_ message: String) { description = message }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -147,7 +147,7 @@ extension ConfigTests {
         @Test func imagePathsResolveAgainstTheConfigDirectory() throws {
             let dir = try ConfigFixtures.directory([
                 "site/kiosk.json": #"{"pages": [{"id": "a", "content": {"type": "photos", "images": ["../shared/a.png", "b.png", "/ABS"]}}]}"#,
-                "shared/a.png": "", "site/b.png": "",
+                "shared/a.png": "png", "site/b.png": "png",
             ])
             do {
                 _ = try KioskConfig.load(path: dir + "/site/kiosk.json")

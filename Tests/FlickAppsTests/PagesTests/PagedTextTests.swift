@@ -48,7 +48,7 @@ private final class Harness {
         let context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: PagesScene.defaultMetrics,
                                   width: width, height: height)
         let page = PagedTextPage(config.pages[0], content: content, context: context,
-                                 artwork: PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height))
+                                 artwork: PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height, images: context.images))
         scene.root.addChild(page.view)
         scene.onAdvance = { [weak page] time in page?.advance(to: time) }
         self.page = page

@@ -4,7 +4,7 @@ import Testing
 
 /// `flick run --app todo --headless --script` from outside: the final state line carries the list.
 @Test func theHeadlessRunnerReportsTheListAndTheEditedItem() throws {
-    try #require(FileManager.default.isExecutableFile(atPath: TodoStoreCrashTests.flick), "build flick first (scripts/test does)")
+    try #require(FileManager.default.isExecutableFile(atPath: FlickCommand.path), "build flick first (scripts/test does)")
     let directory = temporaryStateDirectory()
     try TodoStore(directory: directory).save(Array(tutorialItems.prefix(3)))
     // Row 0 swiped left past half (deleted), then the list pulled down past one row (an item added, edited).
@@ -18,7 +18,7 @@ import Testing
     let scriptPath = directory + "/script.json"
     try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
     let child = Process()
-    child.executableURL = URL(fileURLWithPath: TodoStoreCrashTests.flick)
+    child.executableURL = URL(fileURLWithPath: FlickCommand.path)
     child.arguments = ["run", "--app", "todo", "--state-dir", directory, "--headless", "--size", "360x640",
                        "--script", scriptPath, "--out", directory + "/last.png"]
     let pipe = Pipe()

@@ -6,19 +6,16 @@ import Testing
 /// parses and holds every acknowledged edit (the one in flight may or may not have landed), and the next
 /// process carries on from it.
 @Suite struct TodoStoreCrashTests {
-    static let flick = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/flick").path
-
     @Test(.timeLimit(.minutes(5)))
     func killedMidBurstTwoHundredTimesLosesNoAcknowledgedEdit() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.flick), "build flick first (scripts/test does)")
+        try #require(FileManager.default.isExecutableFile(atPath: FlickCommand.path), "build flick first (scripts/test does)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-crash-\(UUID().uuidString)").path
         var generator = SystemRandomNumberGenerator()
         var held = 0
         var killedMidSave = 0
         for _ in 0..<200 {
             let child = Process()
-            child.executableURL = URL(fileURLWithPath: Self.flick)
+            child.executableURL = URL(fileURLWithPath: FlickCommand.path)
             child.arguments = ["todo-stress", "--dir", directory, "--from", "\(held)", "--edits", "100000"]
             let pipe = Pipe()
             child.standardOutput = pipe

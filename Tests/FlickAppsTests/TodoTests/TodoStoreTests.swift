@@ -1,5 +1,7 @@
 import FlickApps
+import FlickFiles
 import Foundation
+import Glibc
 import Testing
 
 private func temporaryDirectory() -> String {
@@ -82,14 +84,55 @@ private func temporaryDirectory() -> String {
         #expect(try String(contentsOfFile: directory + "/todo.json.corrupt-42-1", encoding: .utf8) == "second")
     }
 
-    @Test func anUnreadableStoreIsMovedAsideToo() throws {
+    @Test func somethingOtherThanAFileWhereTheStoreShouldBeIsLeftAloneAndNotSavedOver() throws {
         let directory = temporaryDirectory()
-        // A directory where the file should be: open succeeds, read fails with EISDIR.
         try FileManager.default.createDirectory(atPath: directory + "/todo.json", withIntermediateDirectories: false)
         var lines: [String] = []
+        let store = TodoStore(directory: directory) { lines.append($0) }
+        #expect(store.load(now: 7).isEmpty)
+        #expect(lines == ["\(directory)/todo.json: a directory, not a regular file: the to-do list starts empty and will not save until it is replaced by a regular file"])
+        #expect(throws: TodoStoreError.self) { try store.save([TodoItem(id: 1, text: "milk")]) }
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: directory + "/todo.json", isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    /// A FIFO used to block the kiosk's start for ever; `/dev/zero` read until memory ran out.
+    @Test func aFIFOOrADeviceAsTheStoreNeitherHangsNorExhaustsMemory() throws {
+        let fifoDirectory = temporaryDirectory()
+        #expect(mkfifo(fifoDirectory + "/todo.json", 0o600) == 0)
+        let fifo = TodoStore(directory: fifoDirectory)
+        #expect(fifo.load(now: 7).isEmpty && fifo.readOnly)
+
+        let zeroDirectory = temporaryDirectory()
+        #expect(symlink("/dev/zero", zeroDirectory + "/todo.json") == 0)
+        var lines: [String] = []
+        let zero = TodoStore(directory: zeroDirectory) { lines.append($0) }
+        #expect(zero.load(now: 7).isEmpty && zero.readOnly)
+        #expect(lines.first?.hasPrefix("\(zeroDirectory)/todo.json: a character device, not a regular file") == true)
+        #expect(throws: TodoStoreError.self) { try zero.save([TodoItem(id: 1, text: "milk")]) }
+        var info = stat()
+        #expect(stat("/dev/zero", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test func aStoreTooLargeToReadIsMovedAsideWhole() throws {
+        let directory = temporaryDirectory()
+        let huge = Data(repeating: 0x20, count: InputFile.Kind.store.limit + 1)
+        try huge.write(to: URL(fileURLWithPath: directory + "/todo.json"))
+        var lines: [String] = []
         #expect(TodoStore(directory: directory) { lines.append($0) }.load(now: 7).isEmpty)
-        #expect(FileManager.default.fileExists(atPath: directory + "/todo.json.corrupt-7"))
-        #expect(lines.first?.contains("cannot be read") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/todo.json.corrupt-7")) == huge)
+        #expect(lines.first?.contains("cannot be read (larger than 32 MiB, the most Flick reads for a to-do store)") == true)
+    }
+
+    @Test func aSymlinkedStoreIsSavedThroughTheLink() throws {
+        let directory = temporaryDirectory(), elsewhere = temporaryDirectory()
+        try TodoStore(directory: elsewhere).save([])
+        #expect(symlink(elsewhere + "/todo.json", directory + "/todo.json") == 0)
+        let store = TodoStore(directory: directory)
+        #expect(store.load().isEmpty)
+        try store.save([TodoItem(id: 1, text: "milk")])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/todo.json") == elsewhere + "/todo.json")
+        #expect(TodoStore(directory: elsewhere).load().map(\.text) == ["milk"])
     }
 
     @Test func theDefaultDirectoryFollowsXDGThenHome() {

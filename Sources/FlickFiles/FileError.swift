@@ -1,0 +1,48 @@
+import Glibc
+
+/// Why a file could not be read or replaced, naming it. `reason` reads after the path:
+/// `todo.json: a FIFO, not a regular file`.
+public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Problem: Sendable, Equatable {
+        case missing
+        /// A FIFO, a device, a directory, a socket (or a symlink to one): reading it can hang or never end,
+        /// replacing it would destroy something that is not ours.
+        case notRegular(kind: String)
+        /// Larger than Flick reads for `what` ("a config").
+        case tooLarge(limit: Int, what: String)
+        /// A system call failed with errno.
+        case system(call: String, code: Int32)
+    }
+
+    public let path: String
+    public let problem: Problem
+
+    public init(path: String, problem: Problem) {
+        self.path = path
+        self.problem = problem
+    }
+
+    public var reason: String {
+        switch problem {
+        case .missing: "no such file"
+        case .notRegular(let kind): "\(kind), not a regular file"
+        case .tooLarge(let limit, let what): "larger than \(limit >> 20) MiB, the most Flick reads for \(what)"
+        case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+        }
+    }
+
+    public var description: String { "\(path): \(reason)" }
+
+
+    /// What `mode` (st_mode) is, in words, for a file that is not regular.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFDIR: "a directory"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
+    }
+}

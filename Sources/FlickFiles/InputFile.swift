@@ -1,0 +1,91 @@
+import Glibc
+
+/// The one way Flick reads the files people give it — config, to-do store, touch scripts, recordings, images,
+/// fonts. Only regular files (symlinks to them included) are read, and only up to a size fixed per kind, so a
+/// FIFO cannot hang the kiosk and `/dev/zero` cannot exhaust memory; each refusal is one line naming the file.
+public enum InputFile {
+    /// The most Flick reads of each kind of file: far above anything real, far below what would hurt a board.
+    public enum Kind: Sendable {
+        case config, store, touchScript, recording, image, font
+
+        public var limit: Int {
+            switch self {
+            case .config: 4 << 20
+            case .store: 32 << 20
+            case .touchScript: 64 << 20
+            case .recording: 256 << 20
+            case .image: 64 << 20
+            case .font: 256 << 20
+            }
+        }
+
+        var noun: String {
+            switch self {
+            case .config: "a config"
+            case .store: "a to-do store"
+            case .touchScript: "a touch script"
+            case .recording: "a libinput recording"
+            case .image: "an image"
+            case .font: "a font"
+            }
+        }
+    }
+
+    /// The whole file.
+    public static func read(_ path: String, as kind: Kind) throws(FileError) -> [UInt8] {
+        let (fd, size) = try openRegular(path, as: kind)
+        defer { close(fd) }
+        let tooLarge = FileError(path: path, problem: .tooLarge(limit: kind.limit, what: kind.noun))
+        // Reading on past the size fstat gave catches a file that grew since, up to one byte over the limit.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                guard bytes.count <= kind.limit else { throw tooLarge }
+                bytes += repeatElement(0, count: min(bytes.count, kind.limit + 1 - bytes.count))
+            }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw FileError(path: path, problem: .system(call: "read", code: errno)) }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Checks that `path` is a regular file within the limit, for files a library opens by name (fonts):
+    /// returns its size.
+    @discardableResult
+    public static func check(_ path: String, as kind: Kind) throws(FileError) -> Int {
+        let (fd, size) = try openRegular(path, as: kind)
+        close(fd)
+        return size
+    }
+
+    /// An open descriptor of a regular file within the kind's limit, and its size. O_NONBLOCK makes opening a
+    /// FIFO return at once (it is then refused) instead of waiting for a writer.
+    private static func openRegular(_ path: String, as kind: Kind) throws(FileError) -> (Int32, Int) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw FileError(path: path, problem: errno == ENOENT ? .missing : .system(call: "open", code: errno))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw FileError(path: path, problem: .system(call: "fstat", code: code))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw FileError(path: path, problem: .notRegular(kind: FileError.kind(of: info.st_mode)))
+        }
+        guard info.st_size <= kind.limit else {
+            close(fd)
+            throw FileError(path: path, problem: .tooLarge(limit: kind.limit, what: kind.noun))
+        }
+        // Back to blocking reads: O_NONBLOCK only served the open.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return (fd, Int(info.st_size))
+    }
+}

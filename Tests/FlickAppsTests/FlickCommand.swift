@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// `flick` run as an operator runs it: the executable built beside this test runner (so a test build with any
+/// scratch path runs its own), with what it printed and how it exited.
+enum FlickCommand {
+    static let path = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("flick").path
+
+    static func run(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        try #require(FileManager.default.isExecutableFile(atPath: path), "build flick first (swift build --build-tests does)")
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: path)
+        child.arguments = arguments
+        if let directory { child.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe()
+        child.standardOutput = out
+        child.standardError = err
+        try child.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        return (child.terminationStatus, output, errors)
+    }
+}
