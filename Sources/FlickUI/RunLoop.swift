@@ -42,7 +42,7 @@ public final class RunLoop {
         var timerArmed = false
 
         // libinput queues the devices it opened before its fd ever becomes readable.
-        for source in inputs { deliver(source.readEvents()) }
+        for source in inputs { deliver(source.readEvents(), interval: interval) }
         try drawFrame(at: nextPresentationTime(interval: interval), force: true)
         var active = true
         while true {
@@ -101,7 +101,7 @@ public final class RunLoop {
             for (i, source) in inputs.filter({ $0.fileDescriptor >= 0 }).enumerated() where fds[inputStart + i].revents != 0 {
                 // Touches meant for another VT's program are read and dropped.
                 let events = source.readEvents()
-                if active { deliver(events) }
+                if active { deliver(events, interval: interval) }
             }
         }
     }
@@ -141,7 +141,11 @@ public final class RunLoop {
 
     // MARK: Frames
 
-    private func deliver(_ events: [InputEvent]) {
+    private func deliver(_ events: [InputEvent], interval: Double) {
+        // An idle scene's clock stopped at its last frame, maybe minutes ago: what the input starts would begin
+        // then and be over by the next frame. It is brought to the frame before the next one, as the virtual
+        // clock's scene always is.
+        if !events.isEmpty && !scene.needsFrame { scene.advance(to: nextPresentationTime(interval: interval) - interval) }
         for event in events {
             if case .touches(let frame) = event, inputAwaitingFrame == nil { inputAwaitingFrame = frame.time }
             scene.handle(event)

@@ -65,17 +65,42 @@ public final class VirtualClockPlayer {
         if fullRedraw || !damage.isEmpty { framesDrawn += 1 }
     }
 
-    /// Steps until the frame at `until` seconds (when given), else until the script is played and the scene is
-    /// still, never past `limit`. `afterFrame` sees each frame's time once it is on screen.
-    public func run(until: Double? = nil, limit: Double = 30) {
-        run(until: until, limit: limit) { _ in }
+    /// Scripted touch frames not yet given to the scene (those after `until`, when a run stopped there).
+    public var touchFramesLeft: Int { script.count - next }
+
+    /// Steps until the frame at `until` seconds when given; else until the whole script is played and the scene
+    /// is still, or `settle` seconds after the last scripted touch for a scene that never stops moving.
+    /// `afterFrame` sees each frame's time once it is on screen; `stops` are times it must see the screen at.
+    public func run(until: Double? = nil, settle: Double = 30) {
+        run(until: until, settle: settle) { _ in }
     }
 
-    public func run(until: Double? = nil, limit: Double = 30, afterFrame: (Double) throws -> Void) rethrows {
-        while time + interval <= (until ?? limit) + 1e-9 {
+    public func run(until: Double? = nil, settle: Double = 30, stops: [Double] = [],
+                    afterFrame: (Double) throws -> Void) rethrows {
+        let end = until ?? max(time, (script.last.map { Double($0.time) / 1e6 } ?? 0)) + settle
+        var stops = stops.sorted()[...]
+        while time + interval <= end + 1e-9 {
+            while let stop = stops.first, stop <= time + 1e-9 { stops.removeFirst() }
+            skipStillFrames(before: min(end, stops.first ?? end))
             step()
             try afterFrame(time)
             if until == nil && isIdle { break }
         }
+    }
+
+    /// While nothing moves, the frames before the next touch, deadline or `limit` would draw nothing: the clock
+    /// jumps to the last of them, so a script with long pauses (a soak, a screen-sleep test) plays in moments.
+    private func skipStillFrames(before limit: Double) {
+        guard !scene.needsFrame else { return }
+        var due = limit
+        if next < script.count { due = min(due, Double(script[next].time) / 1e6) }
+        if let deadline = scene.nextDeadline, deadline > time { due = min(due, deadline) }
+        // The frame at or after `due` is the next that may change anything; step() reaches it from the one before.
+        let before = ((due - 1e-9) / interval).rounded(.up) - 1
+        guard before > Double(frame), before < 1e15 else { return }
+        frame = Int(before)
+        // Input finds the scene's clock at the frame before it, as after any still frame: what it starts
+        // begins there.
+        scene.advance(to: time)
     }
 }

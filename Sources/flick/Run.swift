@@ -3,6 +3,7 @@ import FlickApps
 import FlickDisplay
 import FlickGestures
 import FlickInput
+import FlickJSON
 import FlickRaster
 import FlickText
 import FlickUI
@@ -81,6 +82,9 @@ struct Run: ParsableCommand {
         if [showcase, config != nil, app != nil].filter({ $0 }).count > 1 {
             throw ValidationError("--showcase, --config and --app each pick what runs: give one")
         }
+        if let until, !(0...1e12).contains(until) {
+            throw ValidationError("--until must be milliseconds from 0 to 1000000000000, not \(until)")
+        }
         if noOut && out != nil { throw ValidationError("--no-out and --out contradict each other: give one") }
         if stateDir?.isEmpty == true {
             throw ValidationError("--state-dir needs a directory (relative paths are from the working directory)")
@@ -153,8 +157,11 @@ struct Run: ParsableCommand {
             }
         }
         try writeShots(dueBy: 0)
-        try player.run(until: until.map { $0 / 1000 }) { try writeShots(dueBy: $0) }
+        try player.run(until: until.map { $0 / 1000 }, stops: pending.map { $0.milliseconds / 1000 }) { try writeShots(dueBy: $0) }
         try writeShots(dueBy: .infinity)
+        if player.touchFramesLeft > 0 {
+            Log.flick.notice("the script's touches after --until \(JSONValue.numberText(until ?? 0)) ms were not played (\(player.touchFramesLeft) frames of touches)")
+        }
         let out = noOut ? nil : out ?? (shots.isEmpty ? "flick-kiosk.png" : nil)
         if let out { try player.screen.writePNG(path: out) }
         print("Flick ran \(path) headless (\(size.width)x\(size.height), \(player.frame + 1) frames, \(shots.count) shots"

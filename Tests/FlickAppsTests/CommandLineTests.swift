@@ -58,3 +58,22 @@ import Testing
         #expect(typo.err.contains("flick run"))
     }
 }
+
+extension CommandLineTests {
+    /// Touches after 30 s of script time were dropped without a word.
+    @Test func aLongScriptPlaysWhollyAndAnUntilThatCutsItSaysSo() throws {
+        let dir = try ConfigFixtures.directory([
+            "late.json": #"[{"t": 45000, "type": "down", "id": 0, "x": 300, "y": 120}, {"t": 45100, "type": "move", "id": 0, "x": 20, "y": 120}, {"t": 45116, "type": "up", "id": 0}]"#,
+        ])
+        let tour = ConfigFixtures.tourPath
+        let whole = try FlickCommand.run(["run", "--headless", "--config", tour, "--size", "320x240", "--state-dir", dir,
+                                          "--script", dir + "/late.json", "--no-out"])
+        #expect(whole.status == 0)
+        #expect(whole.out.contains(#""page": "info""#))
+        let cut = try FlickCommand.run(["run", "--headless", "--config", tour, "--size", "320x240", "--state-dir", dir,
+                                        "--script", dir + "/late.json", "--no-out", "--until", "20000"])
+        #expect(cut.status == 0)
+        #expect(cut.out.contains(#""page": "home""#))
+        #expect(cut.err.contains("the script's touches after --until 20000 ms were not played (3 frames of touches)"))
+    }
+}
