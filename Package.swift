@@ -43,6 +43,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Fuzz targets (`scripts/fuzz`): arbitrary bytes into each reader and through the headless kiosk.
+        .target(name: "FlickFuzzTargets", dependencies: ["FlickApps", "FlickUI", "FlickGestures", "FlickInput", "FlickText"]),
+        .executableTarget(name: "flick-fuzz", dependencies: ["FlickFuzzTargets", "FlickFiles"]),
         // The pixman reference lives in its own executable so the shipped `flick` never links pixman.
         .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "CPixman"]),
 
@@ -56,6 +59,7 @@ let package = Package(
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams", "PeerVectors"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),
+        .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
         .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps", "FlickText", "FlickRaster", "FlickFiles"], exclude: ["Goldens"]),
     ]
 )
