@@ -11,7 +11,7 @@ public enum FontWeight: Hashable, Sendable, CaseIterable {
     }
 }
 
-/// The bundled fonts: one directory, one FreeType library, faces opened on first use and kept.
+/// The bundled fonts: one directory, one FreeType library, every face opened at once and kept.
 public final class FontCollection {
     /// The file whose presence marks a fonts directory.
     static let probeFile = FontWeight.regular.fileName
@@ -25,12 +25,17 @@ public final class FontCollection {
         try self.init(directory: Self.locateFontsDirectory())
     }
 
+    /// Opens every face now: a missing or damaged font stops the kiosk at start with one line naming the file,
+    /// not later as text that is silently not drawn.
     public init(directory: String, library: FontLibrary? = nil) throws(TextError) {
         self.directory = directory
         if let library {
             self.library = library
         } else {
             self.library = try FontLibrary()
+        }
+        for weight in FontWeight.allCases {
+            faces[weight] = try self.library.openFace(atPath: path(of: weight))
         }
     }
 

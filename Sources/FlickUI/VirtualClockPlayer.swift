@@ -81,14 +81,15 @@ public final class VirtualClockPlayer {
         var stops = stops.sorted()[...]
         while time + interval <= end + 1e-9 {
             while let stop = stops.first, stop <= time + 1e-9 { stops.removeFirst() }
-            skipStillFrames(before: min(end, stops.first ?? end))
+            // Without an end, a still scene stops the run after this frame: nothing to skip to but what is due.
+            skipStillFrames(before: min(until ?? .infinity, stops.first ?? .infinity))
             step()
             try afterFrame(time)
             if until == nil && isIdle { break }
         }
     }
 
-    /// While nothing moves, the frames before the next touch, deadline or `limit` would draw nothing: the clock
+    /// While nothing moves, the frames before the next touch, deadline or `limit` (when finite) would draw nothing: the clock
     /// jumps to the last of them, so a script with long pauses (a soak, a screen-sleep test) plays in moments.
     private func skipStillFrames(before limit: Double) {
         guard !scene.needsFrame else { return }

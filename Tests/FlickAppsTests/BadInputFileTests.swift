@@ -81,4 +81,24 @@ import Testing
         #expect(result.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".png") }.isEmpty)
     }
+
+    /// A damaged font was opened only when text was first drawn, and its failure swallowed: no text, exit 0.
+    @Test func aDamagedOrSpecialFontStopsTheKioskAtStartWithOneLine() throws {
+        let fonts = ConfigFixtures.repoRoot + "/Fonts"
+        let font = try Data(contentsOf: URL(fileURLWithPath: fonts + "/DejaVuSans.ttf"))
+        let dir = try ConfigFixtures.directory()
+        try font.prefix(100_000).write(to: URL(fileURLWithPath: dir + "/DejaVuSans.ttf"))
+        try FileManager.default.copyItem(atPath: fonts + "/DejaVuSans-Bold.ttf", toPath: dir + "/DejaVuSans-Bold.ttf")
+        let arguments = ["run", "--headless", "--app", "todo", "--state-dir", dir, "--size", "320x240", "--no-out"]
+        let truncated = try FlickCommand.run(arguments, environment: ["FLICK_FONTS": dir])
+        #expect(truncated.status == 1)
+        #expect(truncated.err.contains("\(dir)/DejaVuSans.ttf: FT_New_Face failed"))
+        #expect(truncated.err.split(separator: "\n").count == 1)
+
+        try FileManager.default.removeItem(atPath: dir + "/DejaVuSans.ttf")
+        #expect(mkfifo(dir + "/DejaVuSans.ttf", 0o600) == 0)
+        let fifo = try FlickCommand.run(arguments, environment: ["FLICK_FONTS": dir])
+        #expect(fifo.status == 1)
+        #expect(fifo.err.hasSuffix("\(dir)/DejaVuSans.ttf: a FIFO, not a regular file: use a TrueType/OpenType font file\n"))
+    }
 }

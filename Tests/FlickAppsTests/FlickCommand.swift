@@ -6,12 +6,16 @@ import Testing
 enum FlickCommand {
     static let path = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("flick").path
 
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, out: String, err: String) {
+    static func run(_ arguments: [String], in directory: String? = nil,
+                    environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
         try #require(FileManager.default.isExecutableFile(atPath: path), "build flick first (swift build --build-tests does)")
         let child = Process()
         child.executableURL = URL(fileURLWithPath: path)
         child.arguments = arguments
         if let directory { child.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if !environment.isEmpty {
+            child.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         child.standardOutput = out
         child.standardError = err

@@ -51,6 +51,13 @@ private func tap(at seconds: Double) -> [TouchFrame] {
         #expect(abs(scene.touches[4].time - 3600) < 1.0 / 60)
     }
 
+    /// A still scene with nothing to play stops at once (skipping ahead to the 30 s settling limit was a bug).
+    @Test func aStillSceneWithNothingToPlayStopsAtOnce() {
+        let player = VirtualClockPlayer(scene: RecordingScene(), width: 4, height: 4)
+        player.run()
+        #expect(player.frame == 1)
+    }
+
     @Test func anEndCutsTheScriptAndSaysHowMuchIsLeft() {
         let scene = RecordingScene()
         let player = VirtualClockPlayer(scene: scene, width: 4, height: 4)
