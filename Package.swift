@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickJSON", "FlickFiles"]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
-            "FlickApps", "FlickDisplay", "FlickInput", "FlickBench", "FlickJSON", "CLinux",
+            "FlickApps", "FlickDisplay", "FlickInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -89,8 +89,9 @@ public final class VirtualClockPlayer {
         }
     }
 
-    /// While nothing moves, the frames before the next touch, deadline or `limit` (when finite) would draw nothing: the clock
-    /// jumps to the last of them, so a script with long pauses (a soak, a screen-sleep test) plays in moments.
+    /// While nothing moves, the frames before the next touch, deadline or `limit` (when finite) would draw
+    /// nothing: the clock jumps to the last of them, so a script with long pauses (a soak, a screen-sleep test)
+    /// plays in moments.
     private func skipStillFrames(before limit: Double) {
         guard !scene.needsFrame else { return }
         var due = limit

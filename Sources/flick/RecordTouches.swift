@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickFiles
 import FlickGestures
 import FlickInput
 import FlickUI
@@ -59,7 +60,10 @@ struct RecordTouches: ParsableCommand {
         let start = events.first?.time ?? 0
         let script = TouchScript(events: events.map { TouchEvent($0.phase, id: $0.id, at: $0.position, time: $0.time - start) }).json()
         if let out {
-            try script.write(toFile: out, atomically: true, encoding: .utf8)
+            do { try DurableFile.write(Array(script.utf8), to: out) } catch {
+                printToStandardError(["\(error)"])
+                throw ExitCode(1)
+            }
         } else {
             print(script, terminator: "")
         }
