@@ -1,7 +1,7 @@
 import FlickRaster
 import Glibc
 
-public struct DRMConfiguration: Sendable {
+public struct DRMConfiguration: Sendable, Equatable {
     /// `/dev/dri/cardN`; nil: the first card with a connected connector.
     public var card: String?
     /// `HDMI-A-1`, `DSI-1`, `Virtual-1`…; nil: the first connected.
@@ -10,11 +10,13 @@ public struct DRMConfiguration: Sendable {
     /// Scan-out buffers: 2 (double) or 3 (triple buffering).
     public var bufferCount: Int
     public var rotation: Rotation
+    /// The panel's real refresh in Hz when its mode reports a wrong one (`RefreshPacing`).
+    public var refresh: Double?
 
     public init(card: String? = nil, connector: String? = nil, mode: ModeRequest? = nil, bufferCount: Int = 2,
-                rotation: Rotation = .none) {
+                rotation: Rotation = .none, refresh: Double? = nil) {
         self.card = card; self.connector = connector; self.mode = mode
-        self.bufferCount = min(3, max(2, bufferCount)); self.rotation = rotation
+        self.bufferCount = min(3, max(2, bufferCount)); self.rotation = rotation; self.refresh = refresh
     }
 }
 
@@ -33,6 +35,8 @@ public final class DRMDisplay: VSyncDisplay {
         return rotation.swapsAxes ? PhysicalSize(widthMillimetres: mm.heightMillimetres, heightMillimetres: mm.widthMillimetres) : mm
     }
     public let refreshInterval: Microseconds
+    /// How frames are paced, with a line to log when the mode's refresh is not believed.
+    public let pacing: RefreshPacing
 
     private let shadow: Surface
     private var buffers: [DumbBuffer]
@@ -73,7 +77,8 @@ public final class DRMDisplay: VSyncDisplay {
         rotation = config.rotation
         let mode = output.mode
         (width, height) = rotation.logicalSize(panelWidth: mode.width, panelHeight: mode.height)
-        refreshInterval = Microseconds((1e9 / Double(max(mode.refreshMillihertz, 1000))).rounded())
+        pacing = RefreshPacing(mode: mode, configured: config.refresh)
+        refreshInterval = pacing.interval
         shadow = Surface(width: width, height: height)
         var created: [DumbBuffer] = []
         do {

@@ -56,11 +56,11 @@ struct Run: ParsableCommand {
     @Option(help: "Mode WIDTHxHEIGHT[@HZ] (default: the connector's preferred mode).")
     var mode: String?
 
-    @Option(help: "Panel rotation in degrees: 0, 90, 180 or 270.")
-    var rotation = 0
+    @Option(help: "Panel rotation in degrees: 0, 90, 180 or 270 (default: the config's display.rotation, else 0).")
+    var rotation: Int?
 
-    @Option(help: "The libinput seat.")
-    var seat = "seat0"
+    @Option(help: "The libinput seat (default: the config's input.seat, else seat0).")
+    var seat: String?
 
     @Option(help: "Touch calibration: six numbers as in LIBINPUT_CALIBRATION_MATRIX, e.g. \"-1 0 1 0 1 0\" (mirrored).")
     var calibration: String?
@@ -76,7 +76,9 @@ struct Run: ParsableCommand {
     var stats = false
 
     func validate() throws {
-        guard Rotation(degrees: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)") }
+        if let rotation, Rotation(degrees: rotation) == nil {
+            throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)")
+        }
         if let mode, ModeRequest(mode) == nil { throw ValidationError("--mode must look like 1280x800 or 1920x1080@60, not \(mode)") }
         if let dpi, !(40...1000).contains(dpi) { throw ValidationError("--dpi must be between 40 and 1000, not \(dpi)") }
         if [showcase, config != nil, app != nil].filter({ $0 }).count > 1 {
@@ -171,21 +173,23 @@ struct Run: ParsableCommand {
 
     private func runOnDisplay(_ kiosk: KioskConfig?) throws {
         let signals = try SignalQueue(SIGINT, SIGTERM, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
-        let rotation = Rotation(degrees: rotation)!
-        let display = try DRMDisplay.open(DRMConfiguration(card: card, connector: connector, mode: mode.flatMap(ModeRequest.init),
-                                                           rotation: rotation))
+        let settings = OutputSettings(config: kiosk, card: card, connector: connector, mode: mode.flatMap(ModeRequest.init),
+                                      rotation: rotation.flatMap(Rotation.init(degrees:)), seat: seat, calibration: calibrationMatrix)
+        let rotation = settings.drm.rotation
+        let display = try DRMDisplay.open(settings.drm)
         defer { display.close() }
         let terminal = VirtualTerminal()
         defer { terminal?.restore() }
         Log.flick.notice("\(display.device.path) \(display.output.connector.name) \(display.output.mode) rotation \(rotation.rawValue)°")
+        if let note = display.pacing.note { Log.flick.notice("\(note)") }
 
         var inputs: [any InputSource] = []
         do {
             let mapping = ScreenMapping(panelWidth: display.output.mode.width, panelHeight: display.output.mode.height, rotation: rotation)
-            let source = try LibInputSource(seat: seat, mapping: mapping, calibration: calibrationMatrix)
+            let source = try LibInputSource(seat: settings.seat, mapping: mapping, calibration: settings.calibration)
             _ = source.readEvents()
             if !source.currentDevices.contains(where: { !$0.capabilities.isDisjoint(with: [.touch, .pointer]) }) {
-                Log.flick.warning("no touchscreen or pointer readable on \(seat): add the user to the 'input' group (the display runs anyway)")
+                Log.flick.warning("no touchscreen or pointer readable on \(settings.seat): add the user to the 'input' group (the display runs anyway)")
             }
             inputs.append(source)
         } catch {

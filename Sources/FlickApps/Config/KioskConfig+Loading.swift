@@ -1,3 +1,4 @@
+import FlickDisplay
 import FlickFiles
 import FlickInput
 import FlickMotion
@@ -113,7 +114,7 @@ extension KioskConfig {
 
     private static func readDisplay(_ value: JSONValue, reader: ConfigReader) -> Display {
         var display = Display()
-        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi"]) else { return display }
+        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi", "refresh"]) else { return display }
         display.connector = fields.string("connector", required: false)
         if let mode = fields.string("mode", required: false) {
             if let m = Display.Mode(mode) { display.mode = m } else {
@@ -129,6 +130,7 @@ extension KioskConfig {
             }
         }
         display.dpi = fields.number("dpi", in: 10...2000)
+        display.refresh = fields.number("refresh", in: RefreshPacing.believable)
         return display
     }
 

@@ -36,6 +36,8 @@ public struct KioskConfig: Sendable, Equatable {
         public var rotation: Rotation = .none
         /// Overrides the panel's reported physical size when the EDID lies.
         public var dpi: Double?
+        /// The panel's real refresh in Hz, for panels whose mode reports a wrong one (SPI panels).
+        public var refresh: Double?
 
         public struct Mode: Sendable, Equatable {
             public var width: Int
