@@ -43,6 +43,8 @@ public final class DRMDisplay: VSyncDisplay {
     private let scanout: [Surface]
     private var ring: ScanoutBuffers
     private var pageFlipWorks = true
+    /// Told once, in one line, when the display changes how it presents (page flips refused: drawing in place).
+    public var onNotice: (String) -> Void = { _ in }
     private var modeSet = false
     private let saved: SavedCRTC?
     private var framesPresented = 0
@@ -166,6 +168,8 @@ public final class DRMDisplay: VSyncDisplay {
                 || error.kind == .call("drmModePageFlip", errno: ENOSYS) {
                 // No page flips (some SPI/MIPI panel drivers): one buffer, updated in place, plus DirtyFB.
                 pageFlipWorks = false
+                let code: Int32 = if case .call(_, let errno) = error.kind { errno } else { 0 }
+                onNotice("\(device.path): the driver refuses page flips (\(String(cString: strerror(code)))): drawing in place with DirtyFB, so motion may tear")
                 try device.setCRTC(output.crtc, framebuffer: fb, connector: output.connector.id, mode: output.mode)
                 ring.shown(index)
             }

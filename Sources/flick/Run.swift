@@ -182,6 +182,7 @@ struct Run: ParsableCommand {
         defer { terminal?.restore() }
         Log.flick.notice("\(display.device.path) \(display.output.connector.name) \(display.output.mode) rotation \(rotation.rawValue)°")
         if let note = display.pacing.note { Log.flick.notice("\(note)") }
+        display.onNotice = { Log.flick.warning("\($0)") }
 
         var inputs: [any InputSource] = []
         do {
