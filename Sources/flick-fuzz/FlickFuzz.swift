@@ -10,22 +10,29 @@ import Glibc
 struct FlickFuzz {
     static func main() {
         let arguments = CommandLine.arguments
-        guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
+        // The target is the first argument; libFuzzer's own child processes (-jobs, -fork) find it in the
+        // environment instead, as they are started with the options only.
+        let named = arguments.count >= 2 ? FuzzTarget(rawValue: arguments[1]) : nil
+        guard let target = named ?? getenv("FLICK_FUZZ_TARGET").flatMap({ FuzzTarget(rawValue: String(cString: $0)) }) else {
             let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
             complain("usage: flick-fuzz TARGET [FILE|DIR …] (targets: \(names))")
             exit(64)
         }
         selected = target
+        setenv("FLICK_FUZZ_TARGET", target.rawValue, 1)
         #if FLICK_FUZZ
         // libFuzzer reads the options after the target's name.
-        var argc = CommandLine.argc - 1
+        var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        argv![1] = argv![0]
-        argv = argv! + 1
+        if named != nil {
+            argc -= 1
+            argv![1] = argv![0]
+            argv = argv! + 1
+        }
         exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOne))
         #else
         var count = 0
-        for path in arguments.dropFirst(2) {
+        for path in arguments.dropFirst(named == nil ? 1 : 2) {
             for file in files(at: path) {
                 do {
                     target.run(try InputFile.read(file, as: .recording))
