@@ -1,5 +1,6 @@
 import FlickApps
 import FlickBench
+import FlickDisplay
 import FlickGestures
 import FlickInput
 import FlickRaster
@@ -30,6 +31,10 @@ struct PageBenchmark {
         let copy = frameCopy()
         report(ratio("page follows the finger", Stopwatch.interleaved([followFingerFrame(), copy]), limit: 1.5))
         report(ratio("cross-fade, two full-screen layers", Stopwatch.interleaved([crossFadeFrame(), copy]), limit: 2.5))
+        for format in ScanoutFormat.preference where format != .xrgb8888 {
+            let timing = Stopwatch.interleaved([scanoutCopy(format), scanoutCopy(.xrgb8888)])
+            report(ratio("scan-out copy of a frame to \(format.rawValue)", timing, limit: 1.5, reference: "XRGB8888"))
+        }
         let idle = idleFrames(seconds: 10)
         report(Figure(name: "frames drawn in 10 s idle", value: "\(idle)", target: "0", met: idle == 0))
         report(Figure(name: "tour peak RSS (headless run, \(Self.swiftRuntimeLinking))", value: "\(rss.formatted(decimals: 1)) MB",
@@ -49,10 +54,10 @@ struct PageBenchmark {
         return "static Swift runtime, as installed"
     }
 
-    private func ratio(_ name: String, _ timing: InterleavedTiming, limit: Double) -> Figure {
+    private func ratio(_ name: String, _ timing: InterleavedTiming, limit: Double, reference: String = "copy") -> Figure {
         let medians = timing.medians, r = timing.ratio(0, to: 1)
         func ms(_ ns: Double) -> String { (ns / 1e6).formatted(decimals: 3) }
-        return Figure(name: name, value: "\(ms(medians[0])) ms = \(r.formatted(decimals: 2)) × copy (\(ms(medians[1])) ms)",
+        return Figure(name: name, value: "\(ms(medians[0])) ms = \(r.formatted(decimals: 2)) × \(reference) (\(ms(medians[1])) ms)",
                       target: "≤ \(limit.formatted(decimals: 1)) ×", met: r <= limit)
     }
 
@@ -63,6 +68,18 @@ struct PageBenchmark {
         // Written once so the copy reads real pages, not the kernel's shared zero page.
         source.clear(to: 0xFF33_66CC)
         return { memcpy(target.pixels, source.pixels, bytes) }
+    }
+
+    /// The whole frame copied from the shadow surface into a scan-out buffer of `format`, as a display does
+    /// after a full redraw (no rotation).
+    private func scanoutCopy(_ format: ScanoutFormat) -> () -> Void {
+        let shadow = Surface(width: width, height: height)
+        shadow.clear(to: 0xFF33_66CC)
+        let pitch = (width * format.bytesPerPixel + 63) / 64 * 64
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: pitch * height, alignment: 64)
+        memset(memory, 0, pitch * height)
+        let target = ScanoutCopy(base: memory, pitch: pitch, width: width, height: height, format: format)
+        return { target.copy(from: shadow, area: shadow.bounds, rotation: .none) }
     }
 
     /// One frame of a drag on the tour's start page: the finger moves 7 px, both pages move with it.

@@ -1,0 +1,153 @@
+import FlickRaster
+
+/// A scan-out buffer in panel pixels of any `ScanoutFormat`: what the display copies each frame's damage into,
+/// turned for the panel's rotation and converted on the way. XRGB8888 is a plain copy; the others convert
+/// each pixel as it is stored (RGB565 truncates to 5-6-5 bits, as pixman does).
+public struct ScanoutCopy {
+    public let base: UnsafeMutableRawPointer
+    public let pitch: Int
+    public let width: Int
+    public let height: Int
+    public let format: ScanoutFormat
+
+    public init(base: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int, format: ScanoutFormat) {
+        precondition(pitch >= width * format.bytesPerPixel, "a row must hold the panel's width")
+        // 16- and 32-bit pixels are stored as whole words (DRM's pitches always allow it); 24-bit ones need not be.
+        let word = format.bytesPerPixel == 3 ? 1 : format.bytesPerPixel
+        precondition(pitch % word == 0 && Int(bitPattern: base) % word == 0, "pixels must be aligned to their size")
+        self.base = base; self.pitch = pitch; self.width = width; self.height = height; self.format = format
+    }
+
+    /// Copies `area` of `source` (logical pixels) to where `rotation` puts it on the panel.
+    public func copy(from source: Surface, area: PixelRect, rotation: Rotation) {
+        switch format {
+        case .xrgb8888:
+            Surface(wrapping: base, width: width, height: height, strideBytes: pitch)
+                .copyRotated(from: source, area: area, rotation: rotation)
+        case .xbgr8888: copy(from: source, area: area, rotation: rotation, as: XBGR8888.self)
+        case .rgb565: copy(from: source, area: area, rotation: rotation, as: RGB565.self)
+        case .rgb888: copy(from: source, area: area, rotation: rotation, as: RGB888.self)
+        case .bgr888: copy(from: source, area: area, rotation: rotation, as: BGR888.self)
+        }
+    }
+
+    private func copy<P: StoredPixel>(from source: Surface, area: PixelRect, rotation: Rotation, as _: P.Type) {
+        let area = area.intersection(source.bounds)
+        guard !area.isEmpty else { return }
+        let w = source.width, h = source.height
+        func row(_ y: Int) -> UnsafeMutableRawPointer { base + y * pitch }
+        switch rotation {
+        case .none:
+            for y in area.y..<area.maxY {
+                P.storeRow(source.row(y) + area.x, at: row(y) + area.x * P.size, count: area.width)
+            }
+        case .upsideDown:
+            for y in area.y..<area.maxY {
+                let src = source.row(y), dst = row(h - 1 - y)
+                for x in area.x..<area.maxX { P.store(src[x], at: dst + (w - 1 - x) * P.size) }
+            }
+        case .clockwise90:
+            // Logical (x, y) → panel (h − 1 − y, x).
+            for y in area.y..<area.maxY {
+                let src = source.row(y), offset = (h - 1 - y) * P.size
+                for x in area.x..<area.maxX { P.store(src[x], at: row(x) + offset) }
+            }
+        case .clockwise270:
+            // Logical (x, y) → panel (y, w − 1 − x).
+            for y in area.y..<area.maxY {
+                let src = source.row(y), offset = y * P.size
+                for x in area.x..<area.maxX { P.store(src[x], at: row(w - 1 - x) + offset) }
+            }
+        }
+    }
+}
+
+/// How one 0xAARRGGBB pixel is stored in a scan-out format (alpha is dropped: the screen is opaque), and a
+/// run of them: the unrotated copy, written so the compiler vectorises it.
+protocol StoredPixel {
+    static var size: Int { get }
+    static func store(_ pixel: UInt32, at address: UnsafeMutableRawPointer)
+    static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int)
+}
+
+extension StoredPixel {
+    static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
+        for i in 0..<count { store(pixels[i], at: address + i * size) }
+    }
+}
+
+enum XBGR8888: StoredPixel {
+    static let size = 4
+    @inline(__always) static func converted(_ p: UInt32) -> UInt32 { (p & 0xFF00) | (p >> 16 & 0xFF) | (p & 0xFF) << 16 }
+    @inline(__always) static func store(_ p: UInt32, at a: UnsafeMutableRawPointer) {
+        a.storeBytes(of: converted(p), as: UInt32.self)
+    }
+    static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
+        let out = address.assumingMemoryBound(to: UInt32.self)
+        for i in 0..<count { out[i] = converted(pixels[i]) }
+    }
+}
+
+enum RGB565: StoredPixel {
+    static let size = 2
+    @inline(__always) static func converted(_ p: UInt32) -> UInt16 {
+        UInt16(truncatingIfNeeded: (p >> 8 & 0xF800) | (p >> 5 & 0x07E0) | (p >> 3 & 0x001F))
+    }
+    @inline(__always) static func store(_ p: UInt32, at a: UnsafeMutableRawPointer) {
+        a.storeBytes(of: converted(p), as: UInt16.self)
+    }
+    static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
+        let out = address.assumingMemoryBound(to: UInt16.self)
+        for i in 0..<count { out[i] = converted(pixels[i]) }
+    }
+}
+
+/// DRM's RGB888 is little-endian [23:0] R:G:B: in memory blue, green, red — the pixel's low three bytes.
+enum RGB888: StoredPixel {
+    static let size = 3
+    static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
+        storePacked(pixels, at: address, count: count, swapped: false)
+    }
+    @inline(__always) static func store(_ p: UInt32, at a: UnsafeMutableRawPointer) {
+        a.storeBytes(of: UInt8(truncatingIfNeeded: p), as: UInt8.self)
+        (a + 1).storeBytes(of: UInt8(truncatingIfNeeded: p >> 8), as: UInt8.self)
+        (a + 2).storeBytes(of: UInt8(truncatingIfNeeded: p >> 16), as: UInt8.self)
+    }
+}
+
+/// DRM's BGR888 is little-endian [23:0] B:G:R: in memory red, green, blue.
+enum BGR888: StoredPixel {
+    static let size = 3
+    static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
+        storePacked(pixels, at: address, count: count, swapped: true)
+    }
+    @inline(__always) static func store(_ p: UInt32, at a: UnsafeMutableRawPointer) {
+        a.storeBytes(of: UInt8(truncatingIfNeeded: p >> 16), as: UInt8.self)
+        (a + 1).storeBytes(of: UInt8(truncatingIfNeeded: p >> 8), as: UInt8.self)
+        (a + 2).storeBytes(of: UInt8(truncatingIfNeeded: p), as: UInt8.self)
+    }
+}
+
+/// Four pixels' low three bytes (after `swapped` puts red and blue where the format wants them) as three
+/// 32-bit words, then the rest one at a time: a 24-bit row at about the speed of a copy.
+@inline(__always)
+private func storePacked(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int,
+                         swapped: Bool) {
+    @inline(__always) func pixel(_ i: Int) -> UInt32 {
+        swapped ? XBGR8888.converted(pixels[i]) & 0xFF_FFFF : pixels[i] & 0xFF_FFFF
+    }
+    let quads = count / 4
+    // storeBytes(toByteOffset:) may be unaligned: a damage rectangle starts at any pixel.
+    for q in 0..<quads {
+        let a = pixel(4 * q), b = pixel(4 * q + 1), c = pixel(4 * q + 2), d = pixel(4 * q + 3)
+        address.storeBytes(of: a | b << 24, toByteOffset: 12 * q, as: UInt32.self)
+        address.storeBytes(of: b >> 8 | c << 16, toByteOffset: 12 * q + 4, as: UInt32.self)
+        address.storeBytes(of: c >> 16 | d << 8, toByteOffset: 12 * q + 8, as: UInt32.self)
+    }
+    for i in 4 * quads..<count {
+        let p = pixel(i), out = address + 3 * i
+        out.storeBytes(of: UInt8(truncatingIfNeeded: p), as: UInt8.self)
+        (out + 1).storeBytes(of: UInt8(truncatingIfNeeded: p >> 8), as: UInt8.self)
+        (out + 2).storeBytes(of: UInt8(truncatingIfNeeded: p >> 16), as: UInt8.self)
+    }
+}

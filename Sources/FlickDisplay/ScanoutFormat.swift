@@ -1,0 +1,67 @@
+import FlickRaster
+
+/// The pixel formats Flick scans out, by DRM fourcc. Frames are drawn in 32-bit XRGB (the shadow surface) and
+/// converted in the copy to the scan-out buffer: small SPI and parallel TFTs take only RGB565, some planes only
+/// the 24-bit or BGR orders.
+public enum ScanoutFormat: String, CaseIterable, Sendable {
+    case xrgb8888 = "XRGB8888"
+    case rgb565 = "RGB565"
+    case rgb888 = "RGB888"
+    case bgr888 = "BGR888"
+    case xbgr8888 = "XBGR8888"
+
+    /// The order Flick picks in when the plane offers several: the cheapest copy first.
+    public static let preference: [ScanoutFormat] = [.xrgb8888, .rgb565, .rgb888, .bgr888, .xbgr8888]
+
+    public var fourcc: UInt32 {
+        switch self {
+        case .xrgb8888: fourccCode("XR24")
+        case .rgb565: fourccCode("RG16")
+        case .rgb888: fourccCode("RG24")
+        case .bgr888: fourccCode("BG24")
+        case .xbgr8888: fourccCode("XB24")
+        }
+    }
+
+    public init?(fourcc code: UInt32) {
+        guard let format = Self.allCases.first(where: { $0.fourcc == code }) else { return nil }
+        self = format
+    }
+
+    public var bytesPerPixel: Int {
+        switch self {
+        case .xrgb8888, .xbgr8888: 4
+        case .rgb565: 2
+        case .rgb888, .bgr888: 3
+        }
+    }
+
+    /// A fourcc as DRM prints it: "XR24", or the hex code when it is not four printable characters.
+    public static func name(ofFourcc code: UInt32) -> String {
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: code >> (8 * $0)) }
+        if bytes.allSatisfy({ (0x20...0x7E).contains($0) }) {
+            let text = String(decoding: bytes, as: UTF8.self).trimmingTrailingSpaces
+            return ScanoutFormat(fourcc: code).map { "\($0.rawValue) (\(text))" } ?? text
+        }
+        return "0x" + String(code, radix: 16)
+    }
+
+    /// The format to scan out in: `requested` when given (it must be offered), else the first of `preference`
+    /// the plane offers; nil when none fits.
+    public static func choose(offered: [UInt32], requested: ScanoutFormat? = nil) -> ScanoutFormat? {
+        if let requested { return offered.contains(requested.fourcc) ? requested : nil }
+        return preference.first { offered.contains($0.fourcc) }
+    }
+}
+
+private func fourccCode(_ text: StaticString) -> UInt32 {
+    text.withUTF8Buffer { b in UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24 }
+}
+
+private extension String {
+    var trimmingTrailingSpaces: String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
