@@ -35,9 +35,20 @@ public struct PageFlip: Sendable, Equatable {
     public let userData: UInt64
 }
 
+/// A hardware plane: which CRTCs it can feed and the pixel formats it scans out.
+public struct Plane: Sendable {
+    public let id: UInt32
+    /// Bit i set: the plane can be shown on the i-th CRTC of the card's resources.
+    public let possibleCRTCs: UInt32
+    public let formats: [UInt32]
+    /// The CRTC's primary plane (what a mode set shows); false for overlays and cursors.
+    public let isPrimary: Bool
+}
+
 /// A dumb buffer: kernel memory mapped into Flick, with a framebuffer object for scan-out.
 public struct DumbBuffer {
     public let handle: UInt32
+    public let format: ScanoutFormat
     public let framebuffer: UInt32
     public let width: Int, height: Int
     public let pitch: Int
@@ -125,6 +136,43 @@ public final class DRMDevice {
         return Connector(id: id, name: "\(typeName)-\(info.connector_type_id)",
                          isConnected: info.connection == DRM_MODE_CONNECTED, modes: modes, physicalSize: size,
                          encoderIDs: encoders, currentEncoderID: info.encoder_id)
+    }
+
+    /// Every plane, primary, overlay and cursor alike (DRM_CLIENT_CAP_UNIVERSAL_PLANES); empty when the driver
+    /// lists none, in which case a CRTC's implicit primary plane takes XRGB8888.
+    public func planes() -> [Plane] {
+        _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
+        guard let resources = drmModeGetPlaneResources(fd) else { return [] }
+        defer { drmModeFreePlaneResources(resources) }
+        let ids = resources.pointee.planes.map { Array(UnsafeBufferPointer(start: $0, count: Int(resources.pointee.count_planes))) } ?? []
+        return ids.compactMap { id in
+            guard let plane = drmModeGetPlane(fd, id) else { return nil }
+            defer { drmModeFreePlane(plane) }
+            let p = plane.pointee
+            let formats = p.formats.map { Array(UnsafeBufferPointer(start: $0, count: Int(p.count_formats))) } ?? []
+            return Plane(id: id, possibleCRTCs: p.possible_crtcs, formats: formats, isPrimary: planeType(id) == UInt64(DRM_PLANE_TYPE_PRIMARY))
+        }
+    }
+
+    /// The value of a plane's "type" property (DRM_PLANE_TYPE_*), or nil.
+    private func planeType(_ id: UInt32) -> UInt64? {
+        guard let properties = drmModeObjectGetProperties(fd, id, UInt32(DRM_MODE_OBJECT_PLANE)) else { return nil }
+        defer { drmModeFreeObjectProperties(properties) }
+        let p = properties.pointee
+        for i in 0..<Int(p.count_props) {
+            guard let property = drmModeGetProperty(fd, p.props[i]) else { continue }
+            defer { drmModeFreeProperty(property) }
+            let name = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "type" { return p.prop_values[i] }
+        }
+        return nil
+    }
+
+    /// The formats the primary plane of the CRTC at `crtcIndex` scans out.
+    public func primaryFormats(crtcIndex: Int) -> [UInt32] {
+        let planes = planes()
+        guard !planes.isEmpty else { return [ScanoutFormat.xrgb8888.fourcc] }
+        return planes.first { $0.isPrimary && $0.possibleCRTCs & (1 << UInt32(crtcIndex)) != 0 }?.formats ?? []
     }
 
     public func encoder(_ id: UInt32) throws -> Encoder {
@@ -243,10 +291,8 @@ public final class DRMDevice {
     private static let mapDumb = ioctlWR(0xB3, drm_mode_map_dumb.self)
     private static let destroyDumb = ioctlWR(0xB4, drm_mode_destroy_dumb.self)
     /// fourcc_code('X', 'R', '2', '4'): 32-bit B, G, R, x in memory.
-    static let formatXRGB8888: UInt32 = 0x3432_5258
-
-    public func createDumbBuffer(width: Int, height: Int) throws -> DumbBuffer {
-        var create = drm_mode_create_dumb(height: UInt32(height), width: UInt32(width), bpp: 32, flags: 0,
+    public func createDumbBuffer(width: Int, height: Int, format: ScanoutFormat = .xrgb8888) throws -> DumbBuffer {
+        var create = drm_mode_create_dumb(height: UInt32(height), width: UInt32(width), bpp: UInt32(format.bytesPerPixel * 8), flags: 0,
                                           handle: 0, pitch: 0, size: 0)
         guard drmIoctl(fd, Self.createDumb, &create) == 0 else { throw fail("DRM_IOCTL_MODE_CREATE_DUMB") }
         var destroy = drm_mode_destroy_dumb(handle: create.handle)
@@ -257,7 +303,7 @@ public final class DRMDevice {
         let added = withUnsafePointer(to: &handles) { h in
             withUnsafePointer(to: &pitches) { p in
                 withUnsafePointer(to: &offsets) { o in
-                    drmModeAddFB2(fd, UInt32(width), UInt32(height), Self.formatXRGB8888,
+                    drmModeAddFB2(fd, UInt32(width), UInt32(height), format.fourcc,
                                   UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
                                   UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
                                   UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &framebuffer, 0)
@@ -265,7 +311,7 @@ public final class DRMDevice {
             }
         }
         guard added == 0 else {
-            let error = fail("drmModeAddFB2(XRGB8888 \(width)x\(height))", -added)
+            let error = fail("drmModeAddFB2(\(format.rawValue) \(width)x\(height))", -added)
             _ = drmIoctl(fd, Self.destroyDumb, &destroy)
             throw error
         }
@@ -281,7 +327,7 @@ public final class DRMDevice {
             drmModeRmFB(fd, framebuffer); _ = drmIoctl(fd, Self.destroyDumb, &destroy)
             throw error
         }
-        return DumbBuffer(handle: create.handle, framebuffer: framebuffer, width: width, height: height,
+        return DumbBuffer(handle: create.handle, format: format, framebuffer: framebuffer, width: width, height: height,
                           pitch: Int(create.pitch), size: Int(create.size), mapping: mapping)
     }
 

@@ -12,11 +12,14 @@ public struct DRMConfiguration: Sendable, Equatable {
     public var rotation: Rotation
     /// The panel's real refresh in Hz when its mode reports a wrong one (`RefreshPacing`).
     public var refresh: Double?
+    /// The scan-out format; nil: the first of `ScanoutFormat.preference` the primary plane takes.
+    public var format: ScanoutFormat?
 
     public init(card: String? = nil, connector: String? = nil, mode: ModeRequest? = nil, bufferCount: Int = 2,
-                rotation: Rotation = .none, refresh: Double? = nil) {
+                rotation: Rotation = .none, refresh: Double? = nil, format: ScanoutFormat? = nil) {
         self.card = card; self.connector = connector; self.mode = mode
         self.bufferCount = min(3, max(2, bufferCount)); self.rotation = rotation; self.refresh = refresh
+        self.format = format
     }
 }
 
@@ -40,7 +43,8 @@ public final class DRMDisplay: VSyncDisplay {
 
     private let shadow: Surface
     private var buffers: [DumbBuffer]
-    private let scanout: [Surface]
+    private let scanout: [ScanoutCopy]
+    public let format: ScanoutFormat
     private var ring: ScanoutBuffers
     private var pageFlipWorks = true
     /// Told once, in one line, when the display changes how it presents (page flips refused: drawing in place).
@@ -76,6 +80,13 @@ public final class DRMDisplay: VSyncDisplay {
         guard device.supportsDumbBuffers else {
             throw DRMError(device: device.path, .call("DRM_CAP_DUMB_BUFFER (driver has no dumb buffers)", errno: ENOTSUP))
         }
+        let crtcIndex = resources.crtcs.firstIndex(of: output.crtc) ?? 0
+        let offered = device.primaryFormats(crtcIndex: crtcIndex)
+        guard let format = ScanoutFormat.choose(offered: offered, requested: config.format) else {
+            throw DRMError(device: device.path, .noFormat(requested: config.format?.rawValue,
+                                                          offered: offered.map(ScanoutFormat.name(ofFourcc:))))
+        }
+        self.format = format
         rotation = config.rotation
         let mode = output.mode
         (width, height) = rotation.logicalSize(panelWidth: mode.width, panelHeight: mode.height)
@@ -84,13 +95,13 @@ public final class DRMDisplay: VSyncDisplay {
         shadow = Surface(width: width, height: height)
         var created: [DumbBuffer] = []
         do {
-            for _ in 0..<config.bufferCount { created.append(try device.createDumbBuffer(width: mode.width, height: mode.height)) }
+            for _ in 0..<config.bufferCount { created.append(try device.createDumbBuffer(width: mode.width, height: mode.height, format: format)) }
         } catch {
             created.forEach(device.destroy)
             throw error
         }
         buffers = created
-        scanout = created.map { Surface(wrapping: $0.mapping, width: $0.width, height: $0.height, strideBytes: $0.pitch) }
+        scanout = created.map { ScanoutCopy(base: $0.mapping, pitch: $0.pitch, width: $0.width, height: $0.height, format: format) }
         ring = ScanoutBuffers(count: created.count, bounds: PixelRect(x: 0, y: 0, width: width, height: height))
         saved = device.saveCRTC(output.crtc)
     }
@@ -114,7 +125,7 @@ public final class DRMDisplay: VSyncDisplay {
         let damage = damage.map { $0.intersection(shadow.bounds) }.filter { !$0.isEmpty }
         let target = try backBuffer()
         for rect in ring.regionsToCopy(into: target, damage: damage) {
-            scanout[target].copyRotated(from: shadow, area: rect, rotation: rotation)
+            scanout[target].copy(from: shadow, area: rect, rotation: rotation)
         }
         try show(target, damage: damage)
         framesPresented += 1

@@ -11,6 +11,8 @@ public struct DRMError: Error, CustomStringConvertible, Equatable {
         case connectorDisconnected(String)
         case modeNotFound(String, available: [String])
         case noCRTC(connector: String)
+        /// The primary plane takes none of the formats Flick scans out (or not the one asked for).
+        case noFormat(requested: String?, offered: [String])
     }
 
     public let device: String
@@ -35,6 +37,11 @@ public struct DRMError: Error, CustomStringConvertible, Equatable {
             return "\(device): connector has no mode \(mode) (available: \(available.joined(separator: ", ")))"
         case .noCRTC(let connector):
             return "\(device): no free CRTC can drive \(connector)"
+        case .noFormat(let requested, let offered):
+            let takes = offered.isEmpty ? "no formats listed" : offered.joined(separator: ", ")
+            let supported = ScanoutFormat.preference.map(\.rawValue).joined(separator: ", ")
+            if let requested { return "\(device): display.format \(requested) is not taken by the primary plane (it takes \(takes)): remove it or pick one of those" }
+            return "\(device): the primary plane takes none of the formats Flick scans out (\(supported)); it takes \(takes)"
         }
     }
 

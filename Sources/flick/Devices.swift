@@ -26,6 +26,10 @@ struct Devices: ParsableCommand {
                     print("  \(c.name): \(c.isConnected ? "connected" : "disconnected")\(size)")
                     for mode in c.modes { print("    \(mode)\(mode.isPreferred ? " (preferred)" : "")") }
                 }
+                for plane in device.planes() where plane.isPrimary {
+                    let crtcs = (0..<32).filter { plane.possibleCRTCs & (1 << UInt32($0)) != 0 }.map(String.init).joined(separator: ", ")
+                    print("  primary plane \(plane.id) (CRTC \(crtcs)): \(plane.formats.map(ScanoutFormat.name(ofFourcc:)).joined(separator: ", "))")
+                }
             } catch {
                 print("\(card): \(error)")
             }

@@ -180,7 +180,7 @@ struct Run: ParsableCommand {
         defer { display.close() }
         let terminal = VirtualTerminal()
         defer { terminal?.restore() }
-        Log.flick.notice("\(display.device.path) \(display.output.connector.name) \(display.output.mode) rotation \(rotation.rawValue)°")
+        Log.flick.notice("\(display.device.path) \(display.output.connector.name) \(display.output.mode) \(display.format.rawValue) rotation \(rotation.rawValue)°")
         if let note = display.pacing.note { Log.flick.notice("\(note)") }
         display.onNotice = { Log.flick.warning("\($0)") }
 

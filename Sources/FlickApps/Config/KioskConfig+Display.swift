@@ -15,7 +15,8 @@ public struct OutputSettings: Sendable, Equatable {
         let display = config?.display, input = config?.input
         let configuredMode = display?.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz.map(Double.init)) }
         drm = DRMConfiguration(card: card, connector: connector ?? display?.connector, mode: mode ?? configuredMode,
-                               rotation: rotation ?? display?.rotation ?? .none, refresh: display?.refresh)
+                               rotation: rotation ?? display?.rotation ?? .none, refresh: display?.refresh,
+                               format: display?.format)
         self.seat = seat ?? input?.seat ?? "seat0"
         self.calibration = calibration ?? input?.calibration
     }

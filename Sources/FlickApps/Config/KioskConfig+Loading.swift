@@ -114,7 +114,7 @@ extension KioskConfig {
 
     private static func readDisplay(_ value: JSONValue, reader: ConfigReader) -> Display {
         var display = Display()
-        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi", "refresh"]) else { return display }
+        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi", "refresh", "format"]) else { return display }
         display.connector = fields.string("connector", required: false)
         if let mode = fields.string("mode", required: false) {
             if let m = Display.Mode(mode) { display.mode = m } else {
@@ -131,6 +131,7 @@ extension KioskConfig {
         }
         display.dpi = fields.number("dpi", in: 10...2000)
         display.refresh = fields.number("refresh", in: RefreshPacing.believable)
+        display.format = fields.choice("format", ScanoutFormat.self)
         return display
     }
 

@@ -1,3 +1,4 @@
+import FlickDisplay
 import FlickInput
 import FlickMotion
 import FlickRaster
@@ -38,6 +39,8 @@ public struct KioskConfig: Sendable, Equatable {
         public var dpi: Double?
         /// The panel's real refresh in Hz, for panels whose mode reports a wrong one (SPI panels).
         public var refresh: Double?
+        /// The scan-out pixel format; nil: the best the primary plane takes.
+        public var format: ScanoutFormat?
 
         public struct Mode: Sendable, Equatable {
             public var width: Int
