@@ -9,6 +9,8 @@ public struct ScanoutCopy {
     public let width: Int
     public let height: Int
     public let format: ScanoutFormat
+    /// The buffer as a surface when it is XRGB8888: the copy is then the surfaces' own.
+    private let surface: Surface?
 
     public init(base: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int, format: ScanoutFormat) {
         precondition(pitch >= width * format.bytesPerPixel, "a row must hold the panel's width")
@@ -16,14 +18,13 @@ public struct ScanoutCopy {
         let word = format.bytesPerPixel == 3 ? 1 : format.bytesPerPixel
         precondition(pitch % word == 0 && Int(bitPattern: base) % word == 0, "pixels must be aligned to their size")
         self.base = base; self.pitch = pitch; self.width = width; self.height = height; self.format = format
+        surface = format == .xrgb8888 ? Surface(wrapping: base, width: width, height: height, strideBytes: pitch) : nil
     }
 
     /// Copies `area` of `source` (logical pixels) to where `rotation` puts it on the panel.
     public func copy(from source: Surface, area: PixelRect, rotation: Rotation) {
         switch format {
-        case .xrgb8888:
-            Surface(wrapping: base, width: width, height: height, strideBytes: pitch)
-                .copyRotated(from: source, area: area, rotation: rotation)
+        case .xrgb8888: surface?.copyRotated(from: source, area: area, rotation: rotation)
         case .xbgr8888: copy(from: source, area: area, rotation: rotation, as: XBGR8888.self)
         case .rgb565: copy(from: source, area: area, rotation: rotation, as: RGB565.self)
         case .rgb888: copy(from: source, area: area, rotation: rotation, as: RGB888.self)
