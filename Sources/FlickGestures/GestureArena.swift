@@ -177,6 +177,18 @@ public struct GestureArena: Sendable {
         return changes
     }
 
+    /// Takes `gesture` out of the touch under way (its owner disabled it): begun, it is cancelled; undecided, it
+    /// fails; its rivals go on deciding without it.
+    public mutating func withdraw(_ gesture: GestureID, at time: Microseconds,
+                                  shouldBegin: (GestureClaim) -> Bool = { _ in true }) -> [GestureChange] {
+        let i = gesture.index
+        guard entries[i].engaged, !entries[i].granted.isTerminal else { return [] }
+        entries[i].recognizer.cancel()
+        var changes: [GestureChange] = []
+        resolve(at: time, received: [Bool](repeating: false, count: entries.count), shouldBegin: shouldBegin, into: &changes)
+        return changes
+    }
+
     public mutating func tick(to time: Microseconds, shouldBegin: (GestureClaim) -> Bool = { _ in true }) -> [GestureChange] {
         var changes: [GestureChange] = []
         resetFinished()

@@ -35,7 +35,8 @@ public enum DragResponse: Int, Comparable, Hashable, Sendable {
 public class AnyGesture {
     /// The view the gesture is attached to.
     public internal(set) weak var view: View?
-    /// A disabled gesture takes no part in new touches.
+    /// A disabled gesture takes no part in new touches, and leaves the one under way at its next frame
+    /// (cancelled if it had begun).
     public var isEnabled = true
     /// Page navigation (the page swipe, a detail's swipe back): a drag that starts at a screen edge and moves
     /// away from it belongs to navigation rather than to what lies under the finger.

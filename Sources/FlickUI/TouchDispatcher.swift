@@ -60,6 +60,7 @@ public final class TouchDispatcher {
     public var deadline: Double? { sequence?.arena.deadline.map { Double($0) / 1e6 } }
 
     public func handle(_ frame: TouchFrame) {
+        withdrawDisabled(at: frame.time)
         var starting = false
         if sequence == nil, let down = frame.events.first(where: { $0.phase == .down }) {
             start(at: down)
@@ -76,6 +77,7 @@ public final class TouchDispatcher {
 
     /// Lets gestures waiting on time decide (the double tap's interval running out).
     public func advance(to seconds: Double) {
+        withdrawDisabled(at: Microseconds((seconds * 1e6).rounded()))
         guard var current = sequence, let due = current.arena.deadline, Double(due) <= seconds * 1e6 + 0.5 else { return }
         let time = Microseconds(due)
         let changes = current.arena.tick(to: time) { [unowned self] claim in allows(claim) }
@@ -134,6 +136,19 @@ public final class TouchDispatcher {
             participant.gesture.time = time
             participant.gesture.deliver(.possible)
         }
+    }
+
+    /// Gestures their owners disabled since the last frame leave the touch under way: one that had begun is
+    /// cancelled (a row swipe when an edit starts does not then delete the row being edited), as UIKit does.
+    private func withdrawDisabled(at time: Microseconds) {
+        guard var current = sequence else { return }
+        var changes: [GestureChange] = []
+        for participant in current.participants where !participant.gesture.isEnabled {
+            changes += current.arena.withdraw(participant.id, at: time) { [unowned self] claim in allows(claim) }
+        }
+        guard !changes.isEmpty else { return }
+        sequence = current
+        finish(current, changes: changes, time: time)
     }
 
     // MARK: Rules

@@ -54,6 +54,29 @@ private final class Stage {
 }
 
 @Suite struct TouchDispatcherTests {
+    /// An edit began (the to-do list disabled its gestures) while a second finger swiped a row: the swipe went
+    /// on to its release and deleted the row being edited. Disabled, a gesture under way is cancelled.
+    @Test func aGestureDisabledMidwayIsCancelledAtTheNextFrame() {
+        let stage = Stage()
+        let scroll = stage.attach("scroll", PanRecognizer(metrics: metrics), to: stage.scroller)
+        let frames = try! TouchScript(json: Data(#"""
+            [{"t": 0, "type": "down", "id": 0, "x": 200, "y": 150}, {"t": 16, "type": "move", "id": 0, "x": 200, "y": 120},
+             {"t": 32, "type": "move", "id": 0, "x": 200, "y": 100}, {"t": 48, "type": "move", "id": 0, "x": 200, "y": 90},
+             {"t": 64, "type": "up", "id": 0}]
+            """#.utf8), name: "test").frames
+        for (i, frame) in frames.enumerated() {
+            if i == 3 { scroll.isEnabled = false }
+            stage.scene.advance(to: Double(frame.time) / 1e6)
+            stage.scene.handle(.touches(frame))
+        }
+        #expect(stage.log == ["scroll touchDown", "scroll began", "scroll changed", "scroll cancelled"])
+        // Enabled again, it takes the next touch.
+        scroll.isEnabled = true
+        stage.log = []
+        stage.drag(from: (200, 150), by: (0, -60), at: 200)
+        #expect(stage.log.last == "scroll ended")
+    }
+
     @Test func theViewUnderTheFingerAndItsAncestorsTakePartAndTheDeeperClaimWins() {
         let stage = Stage()
         stage.attach("pager", PanRecognizer(metrics: metrics), to: stage.scene.root)
