@@ -145,7 +145,9 @@ public final class RunLoop {
         // An idle scene's clock stopped at its last frame, maybe minutes ago: what the input starts would begin
         // then and be over by the next frame. It is brought to the frame before the next one, as the virtual
         // clock's scene always is.
-        if !events.isEmpty && !scene.needsFrame { scene.advance(to: nextPresentationTime(interval: interval) - interval) }
+        if !events.isEmpty && !scene.needsFrame {
+            scene.advance(to: nextPresentationTime(interval: interval) - interval)
+        }
         for event in events {
             if case .touches(let frame) = event, inputAwaitingFrame == nil { inputAwaitingFrame = frame.time }
             scene.handle(event)
