@@ -32,7 +32,8 @@ final class GuestVM {
     var logPath: String { directory.appendingPathComponent("serial.log").path }
 
     /// Boots the guest running `command` (a shell line; `$FLICK` is the flick binary) on a `width`×`height` screen.
-    init(command: String, width: Int, height: Int, flickBinary: String) throws {
+    /// `gpu` is FLICK_VM_GPU: virtio or cirrus.
+    init(command: String, width: Int, height: Int, flickBinary: String, gpu: String = "virtio") throws {
         // Unix socket paths are short: keep the directory near the root.
         directory = URL(fileURLWithPath: "/tmp/flick-vm-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -45,6 +46,7 @@ final class GuestVM {
         environment["FLICK_VM_CONTROL"] = directory.appendingPathComponent("control").path
         environment["FLICK_VM_LOG"] = logPath
         environment["FLICK_VM_BINARY"] = flickBinary
+        environment["FLICK_VM_GPU"] = gpu
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: "/dev/stderr")
