@@ -5,3 +5,4 @@
 #include <sys/ioctl.h>
 #include <linux/kd.h>
 #include <linux/vt.h>
+#include <linux/fb.h>

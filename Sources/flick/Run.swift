@@ -101,24 +101,34 @@ struct Run: ParsableCommand {
         let configPath = showcase || app != nil ? nil : try config ?? Self.defaultTour()
         var kiosk = try app.map { KioskConfig.app($0.content, id: $0.rawValue) } ?? configPath.map(KioskConfig.loadOrExit)
         if let dpi { kiosk?.overrideDPI(dpi) }
-        if !headless && script == nil && (card != nil || !DRMDevice.cardPaths().isEmpty) {
+        if !headless && script == nil && (card != nil || !DRMDevice.cardPaths().isEmpty || !FBDisplay.devicePaths().isEmpty) {
             do {
                 try runOnDisplay(kiosk)
             } catch let error as DRMError {
                 // A board whose display Flick cannot use is misconfigured: say so and fail loudly.
                 Log.flick.critical("\(error)")
                 throw ExitCode(1)
+            } catch let error as FramebufferError {
+                Log.flick.critical("\(error)")
+                throw ExitCode(1)
             }
             return
         }
-        if !headless && script == nil { Log.flick.notice("no DRM display (/dev/dri/card* absent): running headless") }
+        if !headless && script == nil {
+            // Under systemd (which sets INVOCATION_ID) a kiosk without a screen must not "succeed" headless.
+            if ProcessInfo.processInfo.environment["INVOCATION_ID"] != nil {
+                Log.flick.critical("no display device (no /dev/dri/card*, no /dev/fb*): load the GPU or panel driver, or run with --headless")
+                throw ExitCode(1)
+            }
+            Log.flick.notice("no display device (no /dev/dri/card*, no /dev/fb*): running headless")
+        }
         if let kiosk { return try runPagesHeadless(kiosk, path: configPath ?? "the \(app?.rawValue ?? "") app") }
         try runHeadless()
     }
 
     /// Gesture distances in millimetres need the panel's density: the config's `dpi`, else the connector's
     /// physical size when it is believable (EDIDs of projectors and cheap panels report 0 or nonsense), else 160 dpi.
-    private static func metrics(for kiosk: KioskConfig, on display: DRMDisplay) -> GestureMetrics {
+    private static func metrics(for kiosk: KioskConfig, on display: any Display) -> GestureMetrics {
         if kiosk.display?.dpi != nil { return kiosk.gestureMetrics }
         if let mm = display.physicalSize,
            let panel = GestureMetrics(pixelWidth: display.width, physicalWidth: Millimetres(mm.widthMillimetres)),
@@ -176,17 +186,25 @@ struct Run: ParsableCommand {
         let settings = OutputSettings(config: kiosk, card: card, connector: connector, mode: mode.flatMap(ModeRequest.init),
                                       rotation: rotation.flatMap(Rotation.init(degrees:)), seat: seat, calibration: calibrationMatrix)
         let rotation = settings.drm.rotation
-        let display = try DRMDisplay.open(settings.drm)
-        defer { display.close() }
+        let display: any Display, panel: (width: Int, height: Int), closeDisplay: () -> Void
+        if card != nil || !DRMDevice.cardPaths().isEmpty {
+            let drm = try DRMDisplay.open(settings.drm)
+            Log.flick.notice("\(drm.device.path) \(drm.output.connector.name) \(drm.output.mode) \(drm.format.rawValue) rotation \(rotation.rawValue)°")
+            if let note = drm.pacing.note { Log.flick.notice("\(note)") }
+            drm.onNotice = { Log.flick.warning("\($0)") }
+            (display, panel, closeDisplay) = (drm, (drm.output.mode.width, drm.output.mode.height), drm.close)
+        } else {
+            let fb = try FBDisplay(path: FBDisplay.devicePaths()[0], rotation: rotation)
+            Log.flick.notice("\(fb.path) \(fb.info) rotation \(rotation.rawValue)°: no DRM device, drawing on the framebuffer in place (no page flips: motion may tear)")
+            (display, panel, closeDisplay) = (fb, (fb.info.width, fb.info.height), fb.close)
+        }
+        defer { closeDisplay() }
         let terminal = VirtualTerminal()
         defer { terminal?.restore() }
-        Log.flick.notice("\(display.device.path) \(display.output.connector.name) \(display.output.mode) \(display.format.rawValue) rotation \(rotation.rawValue)°")
-        if let note = display.pacing.note { Log.flick.notice("\(note)") }
-        display.onNotice = { Log.flick.warning("\($0)") }
 
         var inputs: [any InputSource] = []
         do {
-            let mapping = ScreenMapping(panelWidth: display.output.mode.width, panelHeight: display.output.mode.height, rotation: rotation)
+            let mapping = ScreenMapping(panelWidth: panel.width, panelHeight: panel.height, rotation: rotation)
             let source = try LibInputSource(seat: settings.seat, mapping: mapping, calibration: settings.calibration)
             _ = source.readEvents()
             if !source.currentDevices.contains(where: { !$0.capabilities.isDisjoint(with: [.touch, .pointer]) }) {

@@ -32,7 +32,7 @@ final class GuestVM {
     var logPath: String { directory.appendingPathComponent("serial.log").path }
 
     /// Boots the guest running `command` (a shell line; `$FLICK` is the flick binary) on a `width`×`height` screen.
-    /// `gpu` is FLICK_VM_GPU: virtio or cirrus.
+    /// `gpu` is FLICK_VM_GPU: virtio, cirrus or vesa (a firmware framebuffer and no DRM device).
     init(command: String, width: Int, height: Int, flickBinary: String, gpu: String = "virtio") throws {
         // Unix socket paths are short: keep the directory near the root.
         directory = URL(fileURLWithPath: "/tmp/flick-vm-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")

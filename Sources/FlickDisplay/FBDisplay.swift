@@ -1,0 +1,123 @@
+import CLinux
+import FlickRaster
+import Glibc
+
+/// Why a framebuffer device cannot be used, in one line naming it.
+public struct FramebufferError: Error, CustomStringConvertible, Equatable {
+    public let path: String
+    public let message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+/// A Linux framebuffer device (`/dev/fb*`), for boards whose only display is a firmware framebuffer (efifb,
+/// vesafb, simplefb) or a vendor fbdev panel driver. Frames are drawn into a shadow surface and the damage is
+/// copied into the mapped framebuffer — turned for the panel's rotation and converted to its pixel layout —
+/// in place: fbdev has no page flips to wait for, so the run loop paces frames with a timer.
+public final class FBDisplay: Display {
+    public let path: String
+    public let info: FramebufferInfo
+    public let format: ScanoutFormat
+    public let rotation: Rotation
+    public let width: Int
+    public let height: Int
+    public var physicalSize: PhysicalSize? { info.physicalSize }
+    private let fd: Int32
+    private var mapping: UnsafeMutableRawPointer?
+    private let shadow: Surface
+    private let target: ScanoutCopy
+    private var framesPresented = 0
+
+    /// `/dev/fb0`, `/dev/fb1`…, in number order.
+    public static func devicePaths(in directory: String = "/dev") -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var numbers: [Int] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("fb"), let n = Int(name.dropFirst(2)) { numbers.append(n) }
+        }
+        return numbers.sorted().map { "\(directory)/fb\($0)" }
+    }
+
+    /// What the device reports, without taking it.
+    public static func info(of path: String) throws(FramebufferError) -> FramebufferInfo {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FramebufferError(path: path, message: "cannot open it: \(String(cString: strerror(errno)))\(advice(errno))") }
+        defer { Glibc.close(fd) }
+        return try info(fd, path: path)
+    }
+
+    public init(path: String, rotation: Rotation = .none) throws(FramebufferError) {
+        let fd = open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw FramebufferError(path: path, message: "cannot open it: \(String(cString: strerror(errno)))\(Self.advice(errno))")
+        }
+        let info: FramebufferInfo
+        do { info = try Self.info(fd, path: path) } catch { Glibc.close(fd); throw error }
+        if let problem = info.problem {
+            Glibc.close(fd)
+            throw FramebufferError(path: path, message: "\(info.driver): \(problem)")
+        }
+        let mapped = mmap(nil, info.memoryLength, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+        guard let mapped, mapped != MAP_FAILED else {
+            let code = errno
+            Glibc.close(fd)
+            throw FramebufferError(path: path, message: "mmap failed: \(String(cString: strerror(code)))")
+        }
+        self.path = path
+        self.fd = fd
+        self.info = info
+        self.format = info.format!
+        self.rotation = rotation
+        mapping = mapped
+        (width, height) = rotation.logicalSize(panelWidth: info.width, panelHeight: info.height)
+        shadow = Surface(width: width, height: height)
+        target = ScanoutCopy(base: mapped, pitch: info.lineLength, width: info.width, height: info.height, format: format)
+    }
+
+    deinit { close() }
+
+    /// Unmaps the framebuffer; the console draws on it again once the terminal leaves graphics mode.
+    public func close() {
+        guard let mapping else { return }
+        munmap(mapping, info.memoryLength)
+        self.mapping = nil
+        Glibc.close(fd)
+    }
+
+    public func nextBuffer() throws -> (surface: Surface, age: Int) {
+        (shadow, framesPresented == 0 ? 0 : 1)
+    }
+
+    @discardableResult
+    public func present(damage: [PixelRect]) throws -> Microseconds {
+        let areas = framesPresented == 0 ? [shadow.bounds] : damage
+        for area in areas { target.copy(from: shadow, area: area, rotation: rotation) }
+        framesPresented += 1
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Microseconds(ts.tv_sec) * 1_000_000 + Microseconds(ts.tv_nsec / 1000)
+    }
+
+    private static func info(_ fd: Int32, path: String) throws(FramebufferError) -> FramebufferInfo {
+        var fixed = fb_fix_screeninfo()
+        var variable = fb_var_screeninfo()
+        guard ioctl(fd, UInt(FBIOGET_FSCREENINFO), &fixed) == 0, ioctl(fd, UInt(FBIOGET_VSCREENINFO), &variable) == 0 else {
+            throw FramebufferError(path: path, message: "not a framebuffer (FBIOGET_*SCREENINFO: \(String(cString: strerror(errno))))")
+        }
+        let driver = withUnsafeBytes(of: fixed.id) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        func channel(_ b: fb_bitfield) -> FramebufferInfo.Channel { .init(offset: Int(b.offset), length: Int(b.length)) }
+        // The kernel reports an unknown physical size as 0 or as -1 (all bits set).
+        let mm = (Int32(bitPattern: variable.width), Int32(bitPattern: variable.height))
+        return FramebufferInfo(driver: driver, width: Int(variable.xres), height: Int(variable.yres),
+                               virtualHeight: Int(variable.yres_virtual), bitsPerPixel: Int(variable.bits_per_pixel),
+                               red: channel(variable.red), green: channel(variable.green), blue: channel(variable.blue),
+                               lineLength: Int(fixed.line_length), memoryLength: Int(fixed.smem_len),
+                               physicalSize: mm.0 > 0 && mm.1 > 0
+                                   ? PhysicalSize(widthMillimetres: Double(mm.0), heightMillimetres: Double(mm.1)) : nil)
+    }
+
+    private static func advice(_ code: Int32) -> String {
+        code == EACCES || code == EPERM ? " (add the user to the 'video' group, or run as root)" : ""
+    }
+}

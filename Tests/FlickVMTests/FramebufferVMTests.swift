@@ -1,0 +1,42 @@
+import FlickApps
+import FlickRaster
+import FlickText
+import FlickUI
+import Foundation
+import Testing
+
+extension VirtualMachine {
+    /// A board with only a firmware framebuffer (vesafb here; efifb and simplefb alike): `flick run` used to say
+    /// "no DRM display: running headless", write a PNG and exit 0. It draws on /dev/fb0 and gives it back.
+    @Test(.timeLimit(.minutes(5)))
+    func aKioskOnAFirmwareFramebufferShowsTheHeadlessFrameAndExitsCleanly() throws {
+        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
+        let width = 1024, height = 768
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-fbdev-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("kiosk.json")
+        try Data(#"""
+            {"pages": [{"id": "a", "content": {"type": "text", "title": "Firmware framebuffer", "body": "No DRM here.",
+                        "background": {"gradient": ["#0F2027", "#2C5364"]}}}]}
+            """#.utf8).write(to: config)
+        let guest = try GuestVM(command: """
+            ls /dev/dri 2>/dev/null; echo "fb: $(cat /sys/class/graphics/fb0/name)"
+            "$FLICK" run --config \(config.path) --state-dir /run/state & pid=$!
+            read line < /dev/ttyS1
+            kill -TERM $pid; wait $pid; echo "flick exited $?"
+            """, width: width, height: height, flickBinary: flick, gpu: "vesa")
+        defer { guest.shutDown() }
+        try guest.waitForLog("first frame on screen", timeout: 180)
+        #expect(guest.log.contains("/dev/fb0 VESA VGA 1024x768"))
+
+        let kiosk = try KioskConfig.load(path: config.path)
+        let player = VirtualClockPlayer(scene: PagesScene(config: kiosk, width: width, height: height, fonts: try FontCollection()),
+                                        width: width, height: height)
+        player.run()
+        let screen = try waitForScreen(guest, timeout: 30) { differingFraction($0, player.screen) < 0.001 }
+        #expect(differingFraction(screen, player.screen) < 0.001)
+        guest.signalGuest()
+        try guest.waitForLog("flick exited 0", timeout: 60)
+    }
+}
