@@ -3,7 +3,7 @@ import FlickDisplay
 import FlickInput
 
 struct Devices: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List DRM cards, their connectors and modes, and input devices.")
+    static let configuration = CommandConfiguration(abstract: "List DRM cards (connectors, modes, plane formats), framebuffers and input devices.")
 
     @Option(help: "The libinput seat.")
     var seat = "seat0"
@@ -14,8 +14,16 @@ struct Devices: ParsableCommand {
     }
 
     private func listDisplays() {
-        let cards = DRMDevice.cardPaths()
-        if cards.isEmpty { print("no DRM cards (/dev/dri/card* absent)") }
+        let cards = DRMDevice.cardPaths(), framebuffers = FBDisplay.devicePaths()
+        if cards.isEmpty { print("no DRM cards (/dev/dri/card* absent)\(framebuffers.isEmpty ? "" : ": flick run uses the framebuffer")") }
+        for path in framebuffers {
+            do {
+                let info = try FBDisplay.info(of: path)
+                print("\(path): \(info)\(info.problem.map { ": cannot draw: \($0)" } ?? "")")
+            } catch {
+                print("\(error)")
+            }
+        }
         for card in cards {
             do {
                 let device = try DRMDevice.open(card)
