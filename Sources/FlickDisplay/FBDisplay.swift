@@ -11,8 +11,10 @@ public struct FramebufferError: Error, CustomStringConvertible, Equatable {
 
 /// A Linux framebuffer device (`/dev/fb*`), for boards whose only display is a firmware framebuffer (efifb,
 /// vesafb, simplefb) or a vendor fbdev panel driver. Frames are drawn into a shadow surface and the damage is
-/// copied into the mapped framebuffer — turned for the panel's rotation and converted to its pixel layout —
-/// in place: fbdev has no page flips to wait for, so the run loop paces frames with a timer.
+/// copied into the mapped framebuffer — turned for the panel's rotation and converted to its pixel layout.
+/// When the memory holds two frames, the copy goes to the hidden one and FBIOPAN_DISPLAY shows it (no tearing
+/// where the driver pans on vblank); otherwise it is copied in place. fbdev reports no flips: the run loop
+/// paces frames with a timer.
 public final class FBDisplay: Display {
     public let path: String
     public let info: FramebufferInfo
@@ -24,8 +26,13 @@ public final class FBDisplay: Display {
     private let fd: Int32
     private var mapping: UnsafeMutableRawPointer?
     private let shadow: Surface
-    private let target: ScanoutCopy
+    /// One target per buffer: two when panning, else the visible frame.
+    private let targets: [ScanoutCopy]
+    private var ring: ScanoutBuffers
     private var framesPresented = 0
+
+    /// Frames go to a hidden buffer and are panned into view.
+    public var isPanning: Bool { targets.count == 2 }
 
     /// `/dev/fb0`, `/dev/fb1`…, in number order.
     public static func devicePaths(in directory: String = "/dev") -> [String] {
@@ -72,14 +79,21 @@ public final class FBDisplay: Display {
         mapping = mapped
         (width, height) = rotation.logicalSize(panelWidth: info.width, panelHeight: info.height)
         shadow = Surface(width: width, height: height)
-        target = ScanoutCopy(base: mapped, pitch: info.lineLength, width: info.width, height: info.height, format: format)
+        let frameBytes = info.lineLength * info.height
+        let format = self.format
+        targets = (0..<(info.canPan ? 2 : 1)).map {
+            ScanoutCopy(base: mapped + $0 * frameBytes, pitch: info.lineLength, width: info.width, height: info.height, format: format)
+        }
+        ring = ScanoutBuffers(count: targets.count, bounds: shadow.bounds)
     }
 
     deinit { close() }
 
-    /// Unmaps the framebuffer; the console draws on it again once the terminal leaves graphics mode.
+    /// Pans back to the first frame and unmaps the framebuffer; the console draws on it again once the
+    /// terminal leaves graphics mode.
     public func close() {
         guard let mapping else { return }
+        if isPanning { _ = pan(to: 0) }
         munmap(mapping, info.memoryLength)
         self.mapping = nil
         Glibc.close(fd)
@@ -91,12 +105,29 @@ public final class FBDisplay: Display {
 
     @discardableResult
     public func present(damage: [PixelRect]) throws -> Microseconds {
-        let areas = framesPresented == 0 ? [shadow.bounds] : damage
-        for area in areas { target.copy(from: shadow, area: area, rotation: rotation) }
+        let index = isPanning ? ring.free ?? 0 : 0
+        for area in ring.regionsToCopy(into: index, damage: damage) {
+            targets[index].copy(from: shadow, area: area, rotation: rotation)
+        }
+        if isPanning {
+            guard pan(to: index) else {
+                throw FramebufferError(path: path, message: "FBIOPAN_DISPLAY failed: \(String(cString: strerror(errno)))")
+            }
+        }
+        ring.shown(index)
         framesPresented += 1
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Microseconds(ts.tv_sec) * 1_000_000 + Microseconds(ts.tv_nsec / 1000)
+    }
+
+    /// Shows buffer `index` (0 is the top frame).
+    private func pan(to index: Int) -> Bool {
+        var variable = fb_var_screeninfo()
+        guard ioctl(fd, UInt(FBIOGET_VSCREENINFO), &variable) == 0 else { return false }
+        variable.xoffset = 0
+        variable.yoffset = UInt32(index * info.height)
+        return ioctl(fd, UInt(FBIOPAN_DISPLAY), &variable) == 0
     }
 
     private static func info(_ fd: Int32, path: String) throws(FramebufferError) -> FramebufferInfo {
