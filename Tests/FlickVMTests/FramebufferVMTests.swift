@@ -1,7 +1,3 @@
-import FlickApps
-import FlickRaster
-import FlickText
-import FlickUI
 import Foundation
 import Testing
 
@@ -14,17 +10,13 @@ extension VirtualMachine {
     func aKioskOnAFirmwareFramebufferShowsTheHeadlessFrameAndExitsCleanly() throws {
         let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1024, height = 768
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-fbdev-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let config = directory.appendingPathComponent("kiosk.json")
-        try Data(#"""
+        let kiosk = try GuestKiosk(#"""
             {"pages": [{"id": "a", "content": {"type": "text", "title": "Firmware framebuffer", "body": "No DRM here.",
                         "background": {"gradient": ["#0F2027", "#2C5364"]}}}]}
-            """#.utf8).write(to: config)
+            """#)
         let guest = try GuestVM(command: """
             "$FLICK" devices
-            "$FLICK" run --config \(config.path) --state-dir /run/state & pid=$!
+            "$FLICK" run --config \(kiosk.config.path) --state-dir /run/state & pid=$!
             read line < /dev/ttyS1
             kill -TERM $pid; wait $pid; echo "flick exited $?"
             """, width: width, height: height, flickBinary: flick, gpu: "vesa")
@@ -35,12 +27,9 @@ extension VirtualMachine {
         #expect(guest.log.contains("/dev/fb0 VESA VGA 1024x768"))
         #expect(guest.log.contains("drawing on the framebuffer in place"))
 
-        let kiosk = try KioskConfig.load(path: config.path)
-        let player = VirtualClockPlayer(scene: PagesScene(config: kiosk, width: width, height: height, fonts: try FontCollection()),
-                                        width: width, height: height)
-        player.run()
-        let screen = try waitForScreen(guest, timeout: 30) { differingFraction($0, player.screen) < 0.001 }
-        #expect(differingFraction(screen, player.screen) < 0.001)
+        let expected = try kiosk.headlessFrame(width: width, height: height)
+        let screen = try waitForScreen(guest, timeout: 30) { differingFraction($0, expected) < 0.001 }
+        #expect(differingFraction(screen, expected) < 0.001)
         guest.signalGuest()
         try guest.waitForLog("flick exited 0", timeout: 60)
     }

@@ -1,7 +1,4 @@
-import FlickApps
 import FlickRaster
-import FlickText
-import FlickUI
 import Foundation
 import Testing
 
@@ -26,18 +23,13 @@ extension VirtualMachine {
     func aKioskForcedToRGB565OnCirrusShowsTheHeadlessFrameThrough16Bits() throws {
         let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1024, height = 768
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-rgb565-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let configJSON = #"""
+        let kiosk = try GuestKiosk(#"""
             {"display": {"format": "RGB565", "mode": "1024x768"},
              "pages": [{"id": "a", "content": {"type": "text", "title": "Sixteen bits", "body": "A gradient bands on a 565 panel.",
                         "background": {"gradient": ["#1D2B64", "#F8CDDA"]}}}]}
-            """#
-        let config = directory.appendingPathComponent("kiosk.json")
-        try Data(configJSON.utf8).write(to: config)
+            """#)
         let guest = try GuestVM(command: """
-            "$FLICK" run --config \(config.path) --state-dir /run/state & pid=$!
+            "$FLICK" run --config \(kiosk.config.path) --state-dir /run/state & pid=$!
             read line < /dev/ttyS1
             kill -TERM $pid; wait $pid; echo "flick exited $?"
             """, width: width, height: height, flickBinary: flick, gpu: "cirrus")
@@ -45,15 +37,12 @@ extension VirtualMachine {
         try guest.waitForLog("first frame on screen", timeout: 180)
         #expect(guest.log.contains("RGB565 rotation 0°"))
 
-        let kiosk = try KioskConfig.load(path: config.path)
-        let player = VirtualClockPlayer(scene: PagesScene(config: kiosk, width: width, height: height, fonts: try FontCollection()),
-                                        width: width, height: height)
-        player.run()
-        let expected = throughRGB565(player.screen)
+        let frame = try kiosk.headlessFrame(width: width, height: height)
+        let expected = throughRGB565(frame)
         let screen = try waitForScreen(guest, timeout: 30) { differingFraction($0, expected, tolerance: 4) < 0.001 }
         #expect(differingFraction(screen, expected, tolerance: 4) < 0.001)
         // Not what an XRGB8888 scan-out would show: the test can tell the formats apart.
-        #expect(differingFraction(screen, player.screen, tolerance: 0) > 0.2)
+        #expect(differingFraction(screen, frame, tolerance: 0) > 0.2)
         guest.signalGuest()
         try guest.waitForLog("flick exited 0", timeout: 60)
     }
