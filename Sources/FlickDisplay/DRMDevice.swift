@@ -72,16 +72,9 @@ public final class DRMDevice {
         return DRMDevice(path: path, fd: fd)
     }
 
-    /// `/dev/dri/card*`, sorted.
+    /// `/dev/dri/card0`, `card1`…, in number order.
     public static func cardPaths(in directory: String = "/dev/dri") -> [String] {
-        guard let listing = opendir(directory) else { return [] }
-        defer { closedir(listing) }
-        var names: [String] = []
-        while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("card") { names.append(name) }
-        }
-        return names.sorted().map { "\(directory)/\($0)" }
+        numberedDeviceNodes(in: directory, prefix: "card")
     }
 
     private func fail(_ call: String, _ code: Int32 = errno) -> DRMError {

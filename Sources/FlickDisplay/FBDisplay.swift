@@ -36,14 +36,7 @@ public final class FBDisplay: Display {
 
     /// `/dev/fb0`, `/dev/fb1`…, in number order.
     public static func devicePaths(in directory: String = "/dev") -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var numbers: [Int] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("fb"), let n = Int(name.dropFirst(2)) { numbers.append(n) }
-        }
-        return numbers.sorted().map { "\(directory)/fb\($0)" }
+        numberedDeviceNodes(in: directory, prefix: "fb")
     }
 
     /// What the device reports, without taking it.

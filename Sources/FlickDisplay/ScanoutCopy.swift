@@ -77,78 +77,67 @@ extension StoredPixel {
     }
 }
 
-enum XBGR8888: StoredPixel {
-    static let size = 4
-    @inline(__always) static func converted(_ p: UInt32) -> UInt32 { (p & 0xFF00) | (p >> 16 & 0xFF) | (p & 0xFF) << 16 }
+/// A 16- or 32-bit format: one converted word per pixel, stored whole (rows are aligned to it).
+protocol WordPixel: StoredPixel {
+    associatedtype Word: FixedWidthInteger
+    static func converted(_ pixel: UInt32) -> Word
+}
+
+extension WordPixel {
+    static var size: Int { MemoryLayout<Word>.size }
     @inline(__always) static func store(_ p: UInt32, at a: UnsafeMutableRawPointer) {
-        a.storeBytes(of: converted(p), as: UInt32.self)
+        a.storeBytes(of: converted(p), as: Word.self)
     }
     static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
-        let out = address.assumingMemoryBound(to: UInt32.self)
+        let out = address.assumingMemoryBound(to: Word.self)
         for i in 0..<count { out[i] = converted(pixels[i]) }
     }
 }
 
-enum RGB565: StoredPixel {
-    static let size = 2
+enum XBGR8888: WordPixel {
+    @inline(__always) static func converted(_ p: UInt32) -> UInt32 { (p & 0xFF00) | (p >> 16 & 0xFF) | (p & 0xFF) << 16 }
+}
+
+enum RGB565: WordPixel {
     @inline(__always) static func converted(_ p: UInt32) -> UInt16 {
         UInt16(truncatingIfNeeded: (p >> 8 & 0xF800) | (p >> 5 & 0x07E0) | (p >> 3 & 0x001F))
     }
+}
+
+/// A 24-bit format: the low three bytes of the pixel after `ordered` puts red and blue where the format wants
+/// them. A row goes four pixels at a time as three 32-bit words: about the speed of a copy.
+protocol PackedPixel: StoredPixel {
+    static func ordered(_ pixel: UInt32) -> UInt32
+}
+
+extension PackedPixel {
+    static var size: Int { 3 }
     @inline(__always) static func store(_ p: UInt32, at a: UnsafeMutableRawPointer) {
-        a.storeBytes(of: converted(p), as: UInt16.self)
+        let q = ordered(p)
+        a.storeBytes(of: UInt8(truncatingIfNeeded: q), as: UInt8.self)
+        (a + 1).storeBytes(of: UInt8(truncatingIfNeeded: q >> 8), as: UInt8.self)
+        (a + 2).storeBytes(of: UInt8(truncatingIfNeeded: q >> 16), as: UInt8.self)
     }
     static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
-        let out = address.assumingMemoryBound(to: UInt16.self)
-        for i in 0..<count { out[i] = converted(pixels[i]) }
+        @inline(__always) func pixel(_ i: Int) -> UInt32 { ordered(pixels[i]) & 0xFF_FFFF }
+        let quads = count / 4
+        // storeBytes(toByteOffset:) may be unaligned: a damage rectangle starts at any pixel.
+        for q in 0..<quads {
+            let a = pixel(4 * q), b = pixel(4 * q + 1), c = pixel(4 * q + 2), d = pixel(4 * q + 3)
+            address.storeBytes(of: a | b << 24, toByteOffset: 12 * q, as: UInt32.self)
+            address.storeBytes(of: b >> 8 | c << 16, toByteOffset: 12 * q + 4, as: UInt32.self)
+            address.storeBytes(of: c >> 16 | d << 8, toByteOffset: 12 * q + 8, as: UInt32.self)
+        }
+        for i in 4 * quads..<count { store(pixels[i], at: address + 3 * i) }
     }
 }
 
 /// DRM's RGB888 is little-endian [23:0] R:G:B: in memory blue, green, red — the pixel's low three bytes.
-enum RGB888: StoredPixel {
-    static let size = 3
-    static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
-        storePacked(pixels, at: address, count: count, swapped: false)
-    }
-    @inline(__always) static func store(_ p: UInt32, at a: UnsafeMutableRawPointer) {
-        a.storeBytes(of: UInt8(truncatingIfNeeded: p), as: UInt8.self)
-        (a + 1).storeBytes(of: UInt8(truncatingIfNeeded: p >> 8), as: UInt8.self)
-        (a + 2).storeBytes(of: UInt8(truncatingIfNeeded: p >> 16), as: UInt8.self)
-    }
+enum RGB888: PackedPixel {
+    @inline(__always) static func ordered(_ p: UInt32) -> UInt32 { p }
 }
 
 /// DRM's BGR888 is little-endian [23:0] B:G:R: in memory red, green, blue.
-enum BGR888: StoredPixel {
-    static let size = 3
-    static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
-        storePacked(pixels, at: address, count: count, swapped: true)
-    }
-    @inline(__always) static func store(_ p: UInt32, at a: UnsafeMutableRawPointer) {
-        a.storeBytes(of: UInt8(truncatingIfNeeded: p >> 16), as: UInt8.self)
-        (a + 1).storeBytes(of: UInt8(truncatingIfNeeded: p >> 8), as: UInt8.self)
-        (a + 2).storeBytes(of: UInt8(truncatingIfNeeded: p), as: UInt8.self)
-    }
-}
-
-/// Four pixels' low three bytes (after `swapped` puts red and blue where the format wants them) as three
-/// 32-bit words, then the rest one at a time: a 24-bit row at about the speed of a copy.
-@inline(__always)
-private func storePacked(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int,
-                         swapped: Bool) {
-    @inline(__always) func pixel(_ i: Int) -> UInt32 {
-        swapped ? XBGR8888.converted(pixels[i]) & 0xFF_FFFF : pixels[i] & 0xFF_FFFF
-    }
-    let quads = count / 4
-    // storeBytes(toByteOffset:) may be unaligned: a damage rectangle starts at any pixel.
-    for q in 0..<quads {
-        let a = pixel(4 * q), b = pixel(4 * q + 1), c = pixel(4 * q + 2), d = pixel(4 * q + 3)
-        address.storeBytes(of: a | b << 24, toByteOffset: 12 * q, as: UInt32.self)
-        address.storeBytes(of: b >> 8 | c << 16, toByteOffset: 12 * q + 4, as: UInt32.self)
-        address.storeBytes(of: c >> 16 | d << 8, toByteOffset: 12 * q + 8, as: UInt32.self)
-    }
-    for i in 4 * quads..<count {
-        let p = pixel(i), out = address + 3 * i
-        out.storeBytes(of: UInt8(truncatingIfNeeded: p), as: UInt8.self)
-        (out + 1).storeBytes(of: UInt8(truncatingIfNeeded: p >> 8), as: UInt8.self)
-        (out + 2).storeBytes(of: UInt8(truncatingIfNeeded: p >> 16), as: UInt8.self)
-    }
+enum BGR888: PackedPixel {
+    @inline(__always) static func ordered(_ p: UInt32) -> UInt32 { XBGR8888.converted(p) }
 }
