@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 /// Every input kept under Fuzz/ — the seeds each fuzzer starts from and the inputs that once crashed, hung or
-/// broke an invariant — played through its target: each must now return normally.
-@Suite struct FuzzRegressionTests {
+/// broke an invariant — played through its target: each must now return normally. Serialized: the storm targets
+/// share one font collection, as a fuzzer (one thread) does, and its glyph cache is not for concurrent use.
+@Suite(.serialized) struct FuzzRegressionTests {
     static let fuzzDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fuzz").path
 
