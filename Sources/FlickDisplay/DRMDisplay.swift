@@ -38,6 +38,7 @@ public final class DRMDisplay: VSyncDisplay {
         return rotation.swapsAxes ? PhysicalSize(widthMillimetres: mm.heightMillimetres, heightMillimetres: mm.widthMillimetres) : mm
     }
     public let refreshInterval: Microseconds
+    public var frameInterval: Double { Double(refreshInterval) / 1e6 }
     /// How frames are paced, with a line to log when the mode's refresh is not believed.
     public let pacing: RefreshPacing
 

@@ -13,10 +13,12 @@ public struct PhysicalSize: Hashable, Sendable {
 /// Microseconds on the display's clock (CLOCK_MONOTONIC for DRM, virtual when headless).
 public typealias Microseconds = Int64
 
-/// Where frames go. Implementations: `HeadlessDisplay` (memory), `DRMDisplay` (a later issue).
+/// Where frames go: `DRMDisplay` (KMS), `FBDisplay` (a framebuffer device), `HeadlessDisplay` (memory, virtual clock).
 public protocol Display: AnyObject {
     var width: Int { get }
     var height: Int { get }
+    /// Seconds between the vblanks frames are paced to.
+    var frameInterval: Double { get }
     /// nil when the display does not report it; gestures then use a configured DPI.
     var physicalSize: PhysicalSize? { get }
     /// The buffer to draw the next frame into, and how many frames old its contents are
@@ -44,7 +46,6 @@ public protocol VSyncDisplay: Display {
     func handleEvents() throws -> [PageFlip]
     /// A frame was handed over and is not on screen yet: drawing another now would only queue behind it.
     var isFlipPending: Bool { get }
-    var refreshInterval: Microseconds { get }
     /// Gives the display up (another VT is being shown): no drawing until `resume`.
     func suspend() throws
     /// Takes the display back; the next frame sets the mode again and must be drawn whole.

@@ -23,6 +23,8 @@ public final class FBDisplay: Display {
     public let width: Int
     public let height: Int
     public var physicalSize: PhysicalSize? { info.physicalSize }
+    /// fbdev reports no refresh the loop could trust: 60 Hz unless the config says (`display.refresh`).
+    public let frameInterval: Double
     private let fd: Int32
     private var mapping: UnsafeMutableRawPointer?
     private let shadow: Surface
@@ -47,7 +49,7 @@ public final class FBDisplay: Display {
         return try info(fd, path: path)
     }
 
-    public init(path: String, rotation: Rotation = .none) throws(FramebufferError) {
+    public init(path: String, rotation: Rotation = .none, refresh: Double? = nil) throws(FramebufferError) {
         let fd = open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else {
             throw FramebufferError(path: path, message: "cannot open it: \(String(cString: strerror(errno)))\(Self.advice(errno))")
@@ -69,6 +71,7 @@ public final class FBDisplay: Display {
         self.info = info
         self.format = info.format!
         self.rotation = rotation
+        frameInterval = 1 / (refresh ?? RefreshPacing.fallbackHz)
         mapping = mapped
         (width, height) = rotation.logicalSize(panelWidth: info.width, panelHeight: info.height)
         shadow = Surface(width: width, height: height)

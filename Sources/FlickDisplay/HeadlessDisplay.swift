@@ -1,24 +1,42 @@
 import FlickRaster
 
-/// A display in memory with a virtual clock: every present advances time by exactly one refresh, so
-/// a test or a headless render gets identical frames on every run.
-public final class HeadlessDisplay: Display {
+/// Seconds on a virtual clock, shared by a headless display, a scripted input source and the run loop's waiter:
+/// nothing moves it but the loop, so the same script gives the same frames on every run.
+public final class VirtualClock {
+    public private(set) var now: Double = 0
+
+    public init() {}
+
+    /// Moves the clock to `time`; it never runs backwards.
+    public func advance(to time: Double) { if time > now { now = time } }
+}
+
+/// A display in memory on a virtual clock: a frame presented is on screen at that instant (drawing takes no
+/// virtual time), reported as a flip the way a DRM display reports its vblanks, so headless runs go through the
+/// same flip handling as a board.
+public final class HeadlessDisplay: VSyncDisplay {
     public let width: Int
     public let height: Int
     public let physicalSize: PhysicalSize?
-    public let refreshInterval: Microseconds
-    public private(set) var now: Microseconds = 0
+    public let frameInterval: Double
+    public let clock: VirtualClock
     public private(set) var framesPresented = 0
     public private(set) var lastDamage: [PixelRect] = []
     /// The single buffer: what is "on screen" after `present`.
     public let surface: Surface
+    /// The time the presented frame reaches the screen, until its flip is handled.
+    public private(set) var pendingFlip: Double?
+    /// Suspended (no frames), as a DRM display is while another VT has the screen.
+    public private(set) var isSuspended = false
 
-    public init(width: Int, height: Int, physicalSize: PhysicalSize? = nil, refreshHz: Double = 60) {
+    public init(width: Int, height: Int, physicalSize: PhysicalSize? = nil, refreshHz: Double = 60,
+                clock: VirtualClock = VirtualClock()) {
         precondition(width > 0 && height > 0 && refreshHz > 0)
         self.width = width
         self.height = height
         self.physicalSize = physicalSize
-        refreshInterval = Microseconds((1_000_000 / refreshHz).rounded())
+        self.clock = clock
+        frameInterval = 1 / refreshHz
         surface = Surface(width: width, height: height)
     }
 
@@ -30,7 +48,20 @@ public final class HeadlessDisplay: Display {
     public func present(damage: [PixelRect]) throws -> Microseconds {
         lastDamage = damage
         framesPresented += 1
-        now += refreshInterval
-        return now
+        pendingFlip = clock.now
+        return Microseconds((clock.now * 1e6).rounded())
     }
+
+    public var fileDescriptor: Int32 { -1 }
+    public var isFlipPending: Bool { pendingFlip != nil }
+
+    public func handleEvents() throws -> [PageFlip] {
+        guard let time = pendingFlip, time <= clock.now else { return [] }
+        pendingFlip = nil
+        return [PageFlip(sequence: UInt32(truncatingIfNeeded: framesPresented), timestamp: Microseconds((time * 1e6).rounded()),
+                         userData: 0, seconds: time)]
+    }
+
+    public func suspend() throws { isSuspended = true }
+    public func resume() throws { isSuspended = false }
 }

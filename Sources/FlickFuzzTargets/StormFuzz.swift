@@ -54,16 +54,11 @@ struct StormFuzz {
         let scene = PagesScene(config: config, width: width, height: height, fonts: fonts)
         let player = VirtualClockPlayer(scene: scene, width: width, height: height)
         player.enqueue(frames)
-        // Keys arrive between frames, at the frame their time falls in.
-        var pending = keys[...]
-        player.run(settle: 3) { time in
-            while let next = pending.first, next.time <= time {
-                let t = Microseconds(next.time * 1e6)
-                scene.handle(.key(KeyEvent(keysym: next.key.keysym, text: next.key.text, isPressed: true, time: t)))
-                scene.handle(.key(KeyEvent(keysym: next.key.keysym, text: next.key.text, isPressed: false, time: t)))
-                pending.removeFirst()
-            }
-        }
+        player.input.enqueue(keys.flatMap { key -> [(time: Double, event: InputEvent)] in
+            let t = Microseconds(key.time * 1e6)
+            return [true, false].map { (key.time, .key(KeyEvent(keysym: key.key.keysym, text: key.key.text, isPressed: $0, time: t))) }
+        })
+        player.run(settle: 3)
         _ = scene.finalStateJSON()
     }
 

@@ -54,3 +54,10 @@ public protocol InputSource: AnyObject {
     /// Everything that arrived, in order. Never blocks.
     func readEvents() -> [InputEvent]
 }
+
+/// A source whose events are known ahead with their times (a touch script): a virtual clock is moved to them
+/// instead of polling a descriptor.
+public protocol ScheduledInputSource: InputSource {
+    /// When the next event is due, seconds on the loop's clock; nil when none are left.
+    var nextEventTime: Double? { get }
+}

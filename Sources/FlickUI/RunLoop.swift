@@ -1,123 +1,128 @@
-import CLinux
 import FlickDisplay
 import FlickGestures
 import FlickInput
 import FlickRaster
 import Glibc
 
-/// The one thread that owns the frame: poll() on the display's flip events, the input devices, a timer
-/// and the termination signals; input goes to the scene, animations advance to the predicted
-/// presentation time, and a frame is drawn only when something changed. An idle kiosk sleeps in poll()
-/// with no timeout: no wake-ups, no CPU.
+/// The one frame loop, for every display: input goes to the scene, animations advance to the time the frame will
+/// be seen, and a frame is drawn only when something changed — on a board (`PollWaiter`: the display's flips,
+/// libinput, signals) and headless (`VirtualWaiter`: a virtual clock, a scripted input source), with the same code
+/// for input, pacing, damage and presenting. An idle kiosk waits with no deadline: no wake-ups, no CPU.
 public final class RunLoop {
     private let display: any Display
     private let inputs: [any InputSource]
     private let scene: any Scene
+    private let waiter: any LoopWaiter
+    private let terminal: VirtualTerminal?
     private var canvas: Canvas?
     public private(set) var statistics = FrameStatistics()
-    /// The latest flip's time (µs, CLOCK_MONOTONIC): frames are timed from it.
-    private var lastFlip: Int64?
-    /// The earliest input not yet on screen, and the same once its frame is queued: for latency.
-    private var inputAwaitingFrame: Int64?
-    private var inputAwaitingFlip: Int64?
+    /// When frames are shown; on a board it follows the flips.
+    private var grid: VBlankGrid
+    /// The time of the latest frame drawn: the next is for a later vblank.
+    private var lastFrame: Double?
+    /// The latest flip, for the gaps between flips.
+    private var lastFlip: Double?
+    /// The earliest input not yet on screen, and the same once its frame is presented: for latency.
+    private var inputAwaitingFrame: Microseconds?
+    private var inputAwaitingFlip: Microseconds?
     private var wasAnimating = false
+    /// False while another virtual terminal has the screen.
+    private var active = true
+    private var started = false
     /// Called once, after the first frame is handed to the display.
     public var onFirstFrame: (() -> Void)?
+    /// Called after each frame is handed to the display, with the time it is shown.
+    public var afterFrame: ((Double) -> Void)?
 
-    public init(display: any Display, inputs: [any InputSource], scene: any Scene) {
-        self.display = display; self.inputs = inputs; self.scene = scene
+    /// With a `terminal`, the waiter's signals must carry its switch signals: the display is released to another
+    /// VT and taken back.
+    public init(display: any Display, inputs: [any InputSource], scene: any Scene, waiter: any LoopWaiter,
+                terminal: VirtualTerminal? = nil) {
+        self.display = display; self.inputs = inputs; self.scene = scene; self.waiter = waiter; self.terminal = terminal
+        grid = VBlankGrid(origin: waiter.now, interval: display.frameInterval)
     }
 
-    // MARK: Live
+    /// Runs until a termination signal arrives, or the waiter says the run is over.
+    public func run() throws { while try turn() {} }
 
-    /// Runs until SIGINT or SIGTERM arrives on `signals`. With a `terminal`, its switch signals (which
-    /// `signals` must carry too) release the display to another VT and take it back.
-    public func run(signals: SignalQueue, terminal: VirtualTerminal? = nil) throws {
-        let signalFD = signals.fd
-        let vsync = display as? any VSyncDisplay
-        let interval = Double(vsync?.refreshInterval ?? 16_667) / 1e6
-        // Displays without flip events are paced by a timer while the scene moves.
-        let timer = vsync == nil ? timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK)) : -1
-        defer { if timer >= 0 { close(timer) } }
-        var timerArmed = false
-
-        // libinput queues the devices it opened before its fd ever becomes readable.
-        for source in inputs { deliver(source.readEvents(), interval: interval) }
-        try drawFrame(at: nextPresentationTime(interval: interval), force: true)
-        var active = true
-        while true {
-            let flipPending = vsync?.isFlipPending ?? false
-            if active && !flipPending && scene.needsFrame {
-                if vsync != nil {
-                    try drawFrame(at: nextPresentationTime(interval: interval), force: false)
-                } else if !timerArmed {
-                    arm(timer, interval: interval); timerArmed = true
+    /// One turn: the first frame on the first call; then the frame that is due, or a wait for what comes next and
+    /// handling it. False when the run is over.
+    @discardableResult
+    public func turn() throws -> Bool {
+        guard started else { try start(); return true }
+        let now = waiter.now
+        var deadline: Double?
+        if active && !isFlipPending {
+            if wantsFrame(at: now) {
+                let target = nextFrameTime(after: now)
+                // On a board a frame is drawn as soon as the one before is on screen; virtual drawing takes no time.
+                let drawAt = waiter.drawsAtVBlank ? target : target - grid.interval
+                if drawAt <= now + VirtualWaiter.tolerance {
+                    try drawFrame(at: target, force: false)
+                    return true
                 }
-            } else if vsync == nil && timerArmed && !scene.needsFrame {
-                arm(timer, interval: 0); timerArmed = false
-            }
-
-            var fds = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
-            if let vsync { fds.append(pollfd(fd: vsync.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-            if timer >= 0 { fds.append(pollfd(fd: timer, events: Int16(POLLIN), revents: 0)) }
-            let inputStart = fds.count
-            for source in inputs where source.fileDescriptor >= 0 {
-                fds.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
-            }
-            let ready = poll(&fds, nfds_t(fds.count), active ? timeout(flipPending: vsync?.isFlipPending ?? false) : -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw InputError("poll failed: \(String(cString: strerror(errno)))")
-            }
-            if ready == 0, active, let deadline = scene.nextDeadline, deadline <= monotonicSeconds() {
-                // A deadline came (a long press, work the scene does while idle): it needs the clock to move.
-                try drawFrame(at: nextPresentationTime(interval: interval), force: false)
-                continue
-            }
-            if fds[0].revents != 0, let signal = signals.next() {
-                switch signal {
-                case VirtualTerminal.releaseSignal where terminal != nil:
-                    try vsync?.suspend()
-                    terminal?.allowRelease()
-                    active = false
-                    continue
-                case VirtualTerminal.acquireSignal where terminal != nil:
-                    terminal?.acknowledgeAcquire()
-                    try vsync?.resume()
-                    active = true
-                    lastFlip = nil
-                    try drawFrame(at: nextPresentationTime(interval: interval), force: true)
-                    continue
-                default:
-                    return
-                }
-            }
-            if let vsync, fds[1].revents != 0 { try handleFlips(vsync.handleEvents(), interval: interval) }
-            if timer >= 0, fds[vsync == nil ? 1 : 2].revents != 0 {
-                var expirations: UInt64 = 0
-                _ = read(timer, &expirations, 8)
-                try drawFrame(at: monotonicSeconds() + interval, force: false)
-            }
-            for (i, source) in inputs.filter({ $0.fileDescriptor >= 0 }).enumerated() where fds[inputStart + i].revents != 0 {
-                // Touches meant for another VT's program are read and dropped.
-                let events = source.readEvents()
-                if active { deliver(events, interval: interval) }
+                deadline = drawAt
+            } else {
+                deadline = scene.nextDeadline
             }
         }
+        let wake = try waiter.wait(until: deadline, display: display, inputs: inputs)
+        if let signal = wake.signal, try !handle(signal) { return false }
+        if wake.display, let vsync = display as? any VSyncDisplay { handleFlips(try vsync.handleEvents()) }
+        for i in wake.inputs {
+            // Touches meant for another VT's program are read and dropped.
+            let events = inputs[i].readEvents()
+            if active { deliver(events) }
+        }
+        return !wake.finished
     }
 
-    private func timeout(flipPending: Bool) -> Int32 {
-        if !flipPending && scene.needsFrame { return 0 }
-        guard let deadline = scene.nextDeadline else { return -1 }
-        return Int32(max(0, min(60_000, ((deadline - monotonicSeconds()) * 1000).rounded(.up))))
+    private func start() throws {
+        started = true
+        try drawFrame(at: nextFrameTime(after: waiter.now), force: true)
+        // libinput queues the devices it opened before its fd ever becomes readable.
+        for source in inputs { deliver(source.readEvents()) }
     }
 
-    private func handleFlips(_ flips: [PageFlip], interval: Double) {
+    private var isFlipPending: Bool { (display as? any VSyncDisplay)?.isFlipPending ?? false }
+
+    /// Something moves, or a deadline (a long press) has come and needs the clock moved.
+    private func wantsFrame(at now: Double) -> Bool {
+        scene.needsFrame || scene.nextDeadline.map { $0 <= now + VirtualWaiter.tolerance } ?? false
+    }
+
+    /// The first vblank from `now` that no frame has been drawn for.
+    private func nextFrameTime(after now: Double) -> Double {
+        grid.vblank(atOrAfter: lastFrame.map { max(now, $0 + grid.interval / 2) } ?? now)
+    }
+
+    /// Termination returns false; VT switches release and retake the display.
+    private func handle(_ signal: Int32) throws -> Bool {
+        guard let terminal else { return false }
+        switch signal {
+        case VirtualTerminal.releaseSignal:
+            try (display as? any VSyncDisplay)?.suspend()
+            terminal.allowRelease()
+            active = false
+        case VirtualTerminal.acquireSignal:
+            terminal.acknowledgeAcquire()
+            try (display as? any VSyncDisplay)?.resume()
+            active = true
+            lastFlip = nil
+            try drawFrame(at: nextFrameTime(after: waiter.now), force: true)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func handleFlips(_ flips: [PageFlip]) {
         for flip in flips {
             if let last = lastFlip {
-                statistics.recordFlip(gap: Double(flip.timestamp - last) / 1e6, interval: interval, animating: wasAnimating)
+                statistics.recordFlip(gap: flip.seconds - last, interval: grid.interval, animating: wasAnimating)
             }
-            lastFlip = flip.timestamp
+            lastFlip = flip.seconds
+            grid.align(toFlipAt: flip.seconds)
             if let input = inputAwaitingFlip {
                 statistics.recordLatency(Double(flip.timestamp - input) / 1e6)
                 inputAwaitingFlip = nil
@@ -125,55 +130,33 @@ public final class RunLoop {
         }
     }
 
-    /// A frame drawn now is shown at the vblank after the last flip that is still ahead.
-    private func nextPresentationTime(interval: Double) -> Double {
-        let now = monotonicSeconds()
-        guard let last = lastFlip.map({ Double($0) / 1e6 }), last <= now else { return now + interval }
-        return last + ((now - last) / interval).rounded(.down) * interval + interval
-    }
-
-    private func arm(_ timer: Int32, interval: Double) {
-        let ns = Int(interval * 1e9)
-        let spec = timespec(tv_sec: ns / 1_000_000_000, tv_nsec: ns % 1_000_000_000)
-        var value = itimerspec(it_interval: spec, it_value: spec)
-        timerfd_settime(timer, 0, &value, nil)
-    }
-
-    // MARK: Frames
-
-    private func deliver(_ events: [InputEvent], interval: Double) {
-        // An idle scene's clock stopped at its last frame, maybe minutes ago: what the input starts would begin
-        // then and be over by the next frame. It is brought to the frame before the next one, as the virtual
-        // clock's scene always is.
-        if !events.isEmpty && !scene.needsFrame {
-            scene.advance(to: nextPresentationTime(interval: interval) - interval)
-        }
+    private func deliver(_ events: [InputEvent]) {
+        guard !events.isEmpty else { return }
+        // An idle scene's clock stopped at its last frame, maybe minutes ago: what the input starts would begin then
+        // and be over by the next frame. It is brought to the frame before the one the input will be drawn in.
+        if !scene.needsFrame { scene.advance(to: grid.vblank(before: nextFrameTime(after: waiter.now))) }
         for event in events {
             if case .touches(let frame) = event, inputAwaitingFrame == nil { inputAwaitingFrame = frame.time }
             scene.handle(event)
         }
     }
 
-    @discardableResult
-    private func drawFrame(at time: Double, force: Bool) throws -> Bool {
+    /// Draws the frame shown at `time` when anything changed (always when `force`: the first frame, or the
+    /// display taken back) and presents what changed.
+    private func drawFrame(at time: Double, force: Bool) throws {
         scene.advance(to: time)
-        guard force || scene.needsFrame else { return false }
+        lastFrame = time
+        guard force || scene.needsFrame else { return }
         wasAnimating = scene.needsFrame
         let (surface, age) = try display.nextBuffer()
         if canvas?.surface !== surface { canvas = Canvas(surface: surface) }
         let start = monotonicSeconds()
         let damage = scene.draw(on: canvas!, fullRedraw: age == 0 || force)
         statistics.recordFrame(drawSeconds: monotonicSeconds() - start)
-        guard !damage.isEmpty || force else { return false }
+        guard !damage.isEmpty || force else { return }
         try display.present(damage: force ? [surface.bounds] : damage)
         if let first = onFirstFrame { onFirstFrame = nil; first() }
+        afterFrame?(time)
         if let input = inputAwaitingFrame { inputAwaitingFlip = inputAwaitingFlip ?? input; inputAwaitingFrame = nil }
-        return true
     }
-}
-
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

@@ -1,108 +1,90 @@
+import FlickDisplay
 import FlickGestures
 import FlickInput
 import FlickRaster
 
-/// Plays a touch script against a scene on a virtual clock, one frame per `interval`, a frame at a time so a
-/// caller can look at the screen between frames (screenshots, tests): how Flick runs headless. The screen is
-/// a surface that keeps the previous frame, as a display's buffer does; nothing reads a real clock, so the
-/// same script gives the same pixels every run.
+/// A headless run: the run loop on a `HeadlessDisplay` and a virtual clock, fed by a touch script — how
+/// `flick run --headless`, the tests and the fuzzers run the kiosk, with the loop a board runs. It plays a frame or a
+/// stretch of time at a time, so a caller can look at the screen in between (screenshots, tests); nothing reads a
+/// real clock, so the same script gives the same pixels every run.
 public final class VirtualClockPlayer {
     public let scene: any Scene
-    /// What is on screen after the latest frame.
-    public let screen: Surface
-    public let interval: Double
-    /// Frames stepped since the start; frame 0 is drawn at time 0.
-    public private(set) var frame = 0
-    /// Frames the scene actually drew.
-    public private(set) var framesDrawn = 0
-    /// Draw times of the frames drawn (the virtual clock has no vblanks to miss).
-    public private(set) var statistics = FrameStatistics()
-    private let canvas: Canvas
-    private var script: [TouchFrame] = []
-    private var next = 0
+    public let display: HeadlessDisplay
+    /// The script: touches (`enqueue`) and any other events, at their times.
+    public let input: ScriptedInput
+    private let waiter: VirtualWaiter
+    private let loop: RunLoop
 
     /// Draws frame 0, the scene at rest before any touch.
-    public init(scene: any Scene, width: Int, height: Int, interval: Double = 1.0 / 60) {
+    public init(scene: any Scene, width: Int, height: Int, refreshHz: Double = 60) {
         self.scene = scene
-        self.interval = interval
-        screen = Surface(width: width, height: height)
-        canvas = Canvas(surface: screen)
-        scene.advance(to: 0)
-        draw(fullRedraw: true)
+        let clock = VirtualClock()
+        display = HeadlessDisplay(width: width, height: height, refreshHz: refreshHz, clock: clock)
+        input = ScriptedInput(clock: clock)
+        waiter = VirtualWaiter(clock: clock)
+        loop = RunLoop(display: display, inputs: [input], scene: scene, waiter: waiter)
+        play(until: 0)
     }
 
-    /// Seconds on the virtual clock: the presentation time of the latest frame.
-    public var time: Double { Double(frame) * interval }
+    /// What is on screen after the latest frame.
+    public var screen: Surface { display.surface }
+    public var interval: Double { display.frameInterval }
+    /// Seconds on the virtual clock.
+    public var time: Double { display.clock.now }
+    /// The latest vblank reached; frame 0 is drawn at time 0.
+    public var frame: Int { Int((time / interval + VirtualWaiter.tolerance).rounded(.down)) }
+    /// Frames the scene drew and presented.
+    public var framesDrawn: Int { display.framesPresented }
+    /// Draw times of the frames drawn (the virtual clock has no vblanks to miss).
+    public var statistics: FrameStatistics { loop.statistics }
 
-    /// Queues touches, times from the start of the run; they go to the scene at the first frame at or after them.
-    public func enqueue(_ frames: [TouchFrame]) {
-        script.append(contentsOf: frames)
-        script.sort { $0.time < $1.time }
-    }
+    /// Queues touches, times from the start of the run; each reaches the scene when the clock gets to it and is
+    /// seen in the frame at or after it.
+    public func enqueue(_ frames: [TouchFrame]) { input.enqueue(frames) }
 
     /// The script is played, nothing moves and no deadline (a long press) is still ahead.
     public var isIdle: Bool {
-        next == script.count && !scene.needsFrame && (scene.nextDeadline.map { $0 <= time } ?? true)
-    }
-
-    /// One frame: touches due by its time, then the scene's motion, then drawing if anything changed.
-    public func step() {
-        frame += 1
-        let now = time
-        while next < script.count, Double(script[next].time) / 1e6 <= now + 1e-9 {
-            scene.handle(.touches(script[next]))
-            next += 1
-        }
-        scene.advance(to: now)
-        guard scene.needsFrame else { return }
-        draw(fullRedraw: false)
-    }
-
-    private func draw(fullRedraw: Bool) {
-        let start = monotonicSeconds()
-        let damage = scene.draw(on: canvas, fullRedraw: fullRedraw)
-        statistics.recordFrame(drawSeconds: monotonicSeconds() - start)
-        if fullRedraw || !damage.isEmpty { framesDrawn += 1 }
+        input.nextEventTime == nil && !scene.needsFrame && (scene.nextDeadline.map { $0 <= time } ?? true)
     }
 
     /// Scripted touch frames not yet given to the scene (those after `until`, when a run stopped there).
-    public var touchFramesLeft: Int { script.count - next }
+    public var touchFramesLeft: Int { input.touchFramesLeft }
 
-    /// Steps until the frame at `until` seconds when given; else until the whole script is played and the scene
-    /// is still, or `settle` seconds after the last scripted touch for a scene that never stops moving.
-    /// `afterFrame` sees each frame's time once it is on screen; `stops` are times it must see the screen at.
+    /// One frame: touches due by its time, then the scene's motion, then drawing if anything changed.
+    public func step() { play(until: Double(frame + 1) * interval) }
+
+    /// Plays until the frame at `until` seconds when given; else until the whole script is played and the scene
+    /// is still, or `settle` seconds after the last scripted event for a scene that never stops moving.
     public func run(until: Double? = nil, settle: Double = 30) {
-        run(until: until, settle: settle) { _ in }
+        run(until: until, settle: settle, stops: []) { _ in }
     }
 
-    public func run(until: Double? = nil, settle: Double = 30, stops: [Double] = [],
-                    afterFrame: (Double) throws -> Void) rethrows {
-        let end = until ?? max(time, (script.last.map { Double($0.time) / 1e6 } ?? 0)) + settle
-        var stops = stops.sorted()[...]
-        while time + interval <= end + 1e-9 {
-            while let stop = stops.first, stop <= time + 1e-9 { stops.removeFirst() }
-            // Without an end, a still scene stops the run after this frame: nothing to skip to but what is due.
-            skipStillFrames(before: min(until ?? .infinity, stops.first ?? .infinity))
-            step()
-            try afterFrame(time)
-            if until == nil && isIdle { break }
+    /// `run`, and `afterFrame` sees each frame drawn, with its time, once it is on screen.
+    public func run(until: Double? = nil, settle: Double = 30, afterFrame: @escaping (Double) -> Void) {
+        loop.afterFrame = afterFrame
+        defer { loop.afterFrame = nil }
+        run(until: until, settle: settle)
+    }
+
+    /// `run`, and `atStop` sees the screen at each of `stops` (seconds): the frame at or after it.
+    public func run(until: Double? = nil, settle: Double = 30, stops: [Double],
+                    atStop: (Double) throws -> Void) rethrows {
+        let end = until ?? max(time, input.lastEventTime ?? 0) + settle
+        let last = (end / interval + VirtualWaiter.tolerance).rounded(.down) * interval
+        for stop in stops.sorted() where stop <= last + VirtualWaiter.tolerance {
+            play(until: ((stop - VirtualWaiter.tolerance) / interval).rounded(.up) * interval, endingWhenStill: until == nil)
+            if until == nil && isIdle { return }
+            try atStop(time)
         }
+        play(until: last, endingWhenStill: until == nil)
     }
 
-    /// While nothing moves, the frames before the next touch, deadline or `limit` (when finite) would draw
-    /// nothing: the clock jumps to the last of them, so a script with long pauses (a soak, a screen-sleep test)
-    /// plays in moments.
-    private func skipStillFrames(before limit: Double) {
-        guard !scene.needsFrame else { return }
-        var due = limit
-        if next < script.count { due = min(due, Double(script[next].time) / 1e6) }
-        if let deadline = scene.nextDeadline, deadline > time { due = min(due, deadline) }
-        // The frame at or after `due` is the next that may change anything; step() reaches it from the one before.
-        let before = ((due - 1e-9) / interval).rounded(.up) - 1
-        guard before > Double(frame), before < 1e15 else { return }
-        frame = Int(before)
-        // Input finds the scene's clock at the frame before it, as after any still frame: what it starts
-        // begins there.
-        scene.advance(to: time)
+    /// Runs the loop to `limit`; with `endingWhenStill`, no further than the moment nothing is left to do.
+    private func play(until limit: Double, endingWhenStill: Bool = false) {
+        waiter.limit = limit
+        waiter.stopsWhenIdle = endingWhenStill
+        do { while try loop.turn() {} } catch {
+            preconditionFailure("a headless display does not fail: \(error)")
+        }
     }
 }

@@ -169,14 +169,14 @@ struct Run: ParsableCommand {
             }
         }
         try writeShots(dueBy: 0)
-        try player.run(until: until.map { $0 / 1000 }, stops: pending.map { $0.milliseconds / 1000 }) { try writeShots(dueBy: $0) }
+        try player.run(until: until.map { $0 / 1000 }, stops: pending.map { $0.milliseconds / 1000 }, atStop: writeShots)
         try writeShots(dueBy: .infinity)
         if player.touchFramesLeft > 0 {
             Log.flick.notice("the script's touches after --until \(JSONValue.numberText(until ?? 0)) ms were not played (\(player.touchFramesLeft) frames of touches)")
         }
         let out = noOut ? nil : out ?? (shots.isEmpty ? "flick-kiosk.png" : nil)
         if let out { try player.screen.writePNG(path: out) }
-        print("Flick ran \(path) headless (\(size.width)x\(size.height), \(player.frame + 1) frames, \(shots.count) shots"
+        print("Flick ran \(path) headless (\(size.width)x\(size.height), \(player.framesDrawn) frames, \(shots.count) shots"
               + (out.map { ") and wrote \($0)." } ?? ")."))
         print(scene.finalStateJSON())
     }
@@ -194,7 +194,7 @@ struct Run: ParsableCommand {
             drm.onNotice = { Log.flick.warning("\($0)") }
             (display, panel, closeDisplay) = (drm, (drm.output.mode.width, drm.output.mode.height), drm.close)
         } else {
-            let fb = try FBDisplay(path: FBDisplay.devicePaths()[0], rotation: rotation)
+            let fb = try FBDisplay(path: FBDisplay.devicePaths()[0], rotation: rotation, refresh: settings.drm.refresh)
             let drawing = fb.isPanning ? "in two buffers, panned into view" : "in place (it has room for one frame: motion may tear)"
             Log.flick.notice("\(fb.path) \(fb.info) rotation \(rotation.rawValue)°: no DRM device, drawing on the framebuffer \(drawing)")
             (display, panel, closeDisplay) = (fb, (fb.info.width, fb.info.height), fb.close)
@@ -221,9 +221,9 @@ struct Run: ParsableCommand {
         } else {
             try ShowcaseKiosk(width: display.width, height: display.height, fonts: FontCollection())
         }
-        let loop = RunLoop(display: display, inputs: inputs, scene: scene)
+        let loop = RunLoop(display: display, inputs: inputs, scene: scene, waiter: PollWaiter(signals: signals), terminal: terminal)
         loop.onFirstFrame = { Log.flick.notice("first frame on screen") }
-        try loop.run(signals: signals, terminal: terminal)
+        try loop.run()
         Log.flick.notice("stopping: restoring the console")
         if stats { Log.flick.notice("stats: \(loop.statistics.summary)") }
     }

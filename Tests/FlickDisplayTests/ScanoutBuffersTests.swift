@@ -43,10 +43,16 @@ private let screen = PixelRect(x: 0, y: 0, width: 100, height: 50)
     #expect(merged == [PixelRect(x: 0, y: 0, width: 15, height: 15), PixelRect(x: 40, y: 40, width: 2, height: 2)])
 }
 
-@Test func headlessTimeAdvancesOneRefreshPerFrame() throws {
-    let display = HeadlessDisplay(width: 8, height: 8, refreshHz: 50)
+@Test func aHeadlessFrameIsShownAtItsVirtualTimeAndReportedAsAFlip() throws {
+    let clock = VirtualClock()
+    let display = HeadlessDisplay(width: 8, height: 8, refreshHz: 50, clock: clock)
+    #expect(display.frameInterval == 0.02)
     #expect(try display.nextBuffer().age == 0)
-    #expect(try display.present(damage: []) == 20_000)
+    clock.advance(to: 0.04)
     #expect(try display.present(damage: []) == 40_000)
+    #expect(display.isFlipPending)
+    let flips = try display.handleEvents()
+    #expect(flips.map(\.seconds) == [0.04] && !display.isFlipPending)
+    #expect(try display.handleEvents().isEmpty)
     #expect(try display.nextBuffer().age == 1)
 }

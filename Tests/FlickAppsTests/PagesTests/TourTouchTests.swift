@@ -258,11 +258,11 @@ private let todoRowY = 60.0 + 25, infoRowY = 48.0 + 22
         let tour = try Tour()
         let flick = Flick(from: (400, 200), dx: -300)
         tour.player.enqueue(flick.frames)
-        var positions: [Double] = []
-        tour.player.run(until: 0.3) { _ in
-            positions.append(tour.scene.currentPage == "home" ? tour.scene.offset : tour.scene.offset - Double(width))
+        var positions: [(Double, Double)] = []
+        tour.player.run(until: 0.3) {
+            positions.append(($0, tour.scene.currentPage == "home" ? tour.scene.offset : tour.scene.offset - Double(width)))
         }
-        try expectCarriesOn(positions, lastHeldFrame: 9, fingerSpeed: flick.speedAtLift, within: 0.1)
+        try expectCarriesOn(positions, liftedAt: flick.lift, fingerSpeed: flick.speedAtLift, within: 0.1)
     }
 
     @Test func aReleasedDetailCarriesOnAtTheFingersSpeed() throws {
@@ -271,22 +271,22 @@ private let todoRowY = 60.0 + 25, infoRowY = 48.0 + 22
         let start = tour.player.time
         let flick = Flick(from: (400, 300), dx: -250, startMs: start * 1000 + 20)
         tour.player.enqueue(flick.frames)
-        var positions: [Double] = []
-        tour.player.run(until: start + 0.3) { _ in
-            positions.append((tour.scene.controller("info") as? ListPage)?.leavingLayerX ?? -Double(width))
+        var positions: [(Double, Double)] = []
+        tour.player.run(until: start + 0.3) {
+            positions.append(($0, (tour.scene.controller("info") as? ListPage)?.leavingLayerX ?? -Double(width)))
         }
         #expect(tour.state["detail"] as? Int == 3)
-        try expectCarriesOn(positions, lastHeldFrame: 10, fingerSpeed: flick.speedAtLift, within: 0.1)
+        try expectCarriesOn(positions, liftedAt: flick.lift, fingerSpeed: flick.speedAtLift, within: 0.1)
     }
 
     @Test func aReleasedCardCarriesOnAtTheFingersSpeed() throws {
         let tour = try Tour(start: "photos")
         let flick = Flick(from: (320, 200), dx: 150)
         tour.player.enqueue(flick.frames)
-        var positions: [Double] = []
-        tour.player.run(until: 0.3) { _ in positions.append(tour.scene.photoCard?.position.x ?? .nan) }
+        var positions: [(Double, Double)] = []
+        tour.player.run(until: 0.3) { positions.append(($0, tour.scene.photoCard?.position.x ?? .nan)) }
         // The seed adds a tenth of the flick's speed as a push when it lets the card go.
-        try expectCarriesOn(positions, lastHeldFrame: 9, fingerSpeed: flick.speedAtLift * 1.1, within: 0.1)
+        try expectCarriesOn(positions, liftedAt: flick.lift, fingerSpeed: flick.speedAtLift * 1.1, within: 0.1)
     }
 }
 
@@ -296,6 +296,8 @@ private struct Flick {
     let frames: [TouchFrame]
     /// Pixels per second when the finger lifts: twice the average.
     let speedAtLift: Double
+    /// Seconds.
+    let lift: Double
 
     init(from start: (x: Double, y: Double), dx: Double, startMs: Double = 0) {
         var events = [#"{"t": \#(startMs), "type": "down", "id": 0, "x": \#(start.x), "y": \#(start.y)}"#]
@@ -306,15 +308,18 @@ private struct Flick {
         events.append(#"{"t": \#(startMs + 168), "type": "up", "id": 0}"#)
         frames = touchScript(events)
         speedAtLift = 2 * dx / 0.16
+        lift = (startMs + 168) / 1000
     }
 }
 
-/// Checks that what `positions` (one per 60 Hz frame) tracked moves on at `fingerSpeed` (pixels per second) in
-/// the first frame after the lift, the frame after `lastHeldFrame`: no jump, no slower start.
-private func expectCarriesOn(_ positions: [Double], lastHeldFrame: Int, fingerSpeed: Double, within tolerance: Double,
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
-    try #require(positions.count > lastHeldFrame + 2, sourceLocation: sourceLocation)
-    let speed = (positions[lastHeldFrame + 1] - positions[lastHeldFrame]) * 60
+/// Checks that what `positions` (time and place of each frame drawn) tracked moves on at `fingerSpeed` (pixels per
+/// second) from the last frame before the lift to the first after it: no jump, no slower start.
+private func expectCarriesOn(_ positions: [(time: Double, x: Double)], liftedAt lift: Double, fingerSpeed: Double,
+                             within tolerance: Double, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let after = try #require(positions.firstIndex { $0.time >= lift }, sourceLocation: sourceLocation)
+    try #require(after > 0 && positions[after].time - positions[after - 1].time < 1.5 / 60, "consecutive frames",
+                 sourceLocation: sourceLocation)
+    let speed = (positions[after].x - positions[after - 1].x) / (positions[after].time - positions[after - 1].time)
     #expect(abs(speed - fingerSpeed) <= abs(fingerSpeed) * tolerance,
             "moved at \(speed) px/s in the first frame after the lift; the finger at \(fingerSpeed)",
             sourceLocation: sourceLocation)

@@ -1,0 +1,31 @@
+import FlickDisplay
+import FlickInput
+
+/// What woke the run loop.
+public struct LoopWake: Sendable {
+    /// A signal that arrived: termination, or the kernel switching virtual terminals.
+    public var signal: Int32?
+    /// The display has flip events to read.
+    public var display = false
+    /// Indexes, into the loop's inputs, of the sources with events waiting.
+    public var inputs: [Int] = []
+    /// The run is over: a virtual run reached its end, or nothing will ever be due again.
+    public var finished = false
+
+    public init(signal: Int32? = nil, display: Bool = false, inputs: [Int] = [], finished: Bool = false) {
+        self.signal = signal; self.display = display; self.inputs = inputs; self.finished = finished
+    }
+}
+
+/// The run loop's clock and what it sleeps on: `PollWaiter` on a board (CLOCK_MONOTONIC, poll() on the display,
+/// the input devices and the signals), `VirtualWaiter` headless (a virtual clock moved straight to what is due next).
+/// Everything else — input, pacing, drawing, presenting — is the loop's, the same for both.
+public protocol LoopWaiter: AnyObject {
+    /// Seconds on the loop's clock.
+    var now: Double { get }
+    /// Frames are drawn at their vblank, with every input up to it (virtual time: drawing takes none), rather than
+    /// as soon as the previous frame is on screen, a refresh ahead.
+    var drawsAtVBlank: Bool { get }
+    /// Sleeps until a source is ready or `deadline` (seconds on this clock; nil: none) comes.
+    func wait(until deadline: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake
+}

@@ -1,0 +1,50 @@
+import CLinux
+import FlickDisplay
+import FlickInput
+import Glibc
+
+/// The run loop on a board: CLOCK_MONOTONIC (the clock DRM timestamps flips on), and poll() on the signals, the
+/// display's flip events and the input devices. An idle kiosk sleeps here with no timeout: no wake-ups, no CPU.
+public final class PollWaiter: LoopWaiter {
+    private let signals: SignalQueue?
+
+    public init(signals: SignalQueue?) { self.signals = signals }
+
+    public var now: Double { monotonicSeconds() }
+    public var drawsAtVBlank: Bool { false }
+
+    public func wait(until deadline: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
+        var fds: [pollfd] = []
+        if let signals { fds.append(pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)) }
+        let displayFD = (display as? any VSyncDisplay)?.fileDescriptor ?? -1
+        if displayFD >= 0 { fds.append(pollfd(fd: displayFD, events: Int16(POLLIN), revents: 0)) }
+        let polled = inputs.indices.filter { inputs[$0].fileDescriptor >= 0 }
+        for i in polled { fds.append(pollfd(fd: inputs[i].fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+
+        // Whole milliseconds, rounded up: waking early would only wait again.
+        let timeout = deadline.map { Int32((max(0, min(60, $0 - now)) * 1000).rounded(.up)) } ?? -1
+        let ready = poll(&fds, nfds_t(fds.count), timeout)
+        if ready < 0 {
+            if errno == EINTR { return LoopWake() }
+            throw InputError("poll failed: \(String(cString: strerror(errno)))")
+        }
+        var wake = LoopWake()
+        var slot = 0
+        if signals != nil {
+            if fds[slot].revents != 0 { wake.signal = signals?.next() }
+            slot += 1
+        }
+        if displayFD >= 0 {
+            wake.display = fds[slot].revents != 0
+            slot += 1
+        }
+        wake.inputs = polled.enumerated().filter { fds[slot + $0.offset].revents != 0 }.map(\.element)
+        return wake
+    }
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
