@@ -18,7 +18,8 @@ public final class RunLoop {
     public private(set) var statistics = FrameStatistics()
     /// When frames are shown; on a board it follows the flips.
     private var grid: VBlankGrid
-    /// The time of the latest frame drawn: the next is for a later vblank.
+    /// When the latest frame drawn is shown — its flip once that came, else the time it was drawn for: the next
+    /// frame is for a later vblank.
     private var lastFrame: Double?
     /// The latest flip, for the gaps between flips.
     private var lastFlip: Double?
@@ -91,9 +92,11 @@ public final class RunLoop {
         scene.needsFrame || scene.nextDeadline.map { $0 <= now + VirtualWaiter.tolerance } ?? false
     }
 
-    /// The first vblank from `now` that no frame has been drawn for.
+    /// The first vblank no frame has been drawn for that a frame drawn `now` can reach: on a board one after `now`,
+    /// virtually the one at `now` too.
     private func nextFrameTime(after now: Double) -> Double {
-        grid.vblank(atOrAfter: lastFrame.map { max(now, $0 + grid.interval / 2) } ?? now)
+        let soonest = waiter.drawsAtVBlank ? now : now + 1e-6
+        return grid.vblank(atOrAfter: lastFrame.map { max(soonest, $0 + grid.interval / 2) } ?? soonest)
     }
 
     /// Termination returns false; VT switches release and retake the display.
@@ -122,6 +125,7 @@ public final class RunLoop {
                 statistics.recordFlip(gap: flip.seconds - last, interval: grid.interval, animating: wasAnimating)
             }
             lastFlip = flip.seconds
+            lastFrame = flip.seconds
             grid.align(toFlipAt: flip.seconds)
             if let input = inputAwaitingFlip {
                 statistics.recordLatency(Double(flip.timestamp - input) / 1e6)
