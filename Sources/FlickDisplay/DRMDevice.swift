@@ -156,16 +156,31 @@ public final class DRMDevice {
 
     /// The value of a plane's "type" property (DRM_PLANE_TYPE_*), or nil.
     private func planeType(_ id: UInt32) -> UInt64? {
-        guard let properties = drmModeObjectGetProperties(fd, id, UInt32(DRM_MODE_OBJECT_PLANE)) else { return nil }
+        property("type", of: id, type: UInt32(DRM_MODE_OBJECT_PLANE))?.value
+    }
+
+    /// A property of a KMS object by name: its id and current value.
+    func property(_ name: String, of object: UInt32, type: UInt32) -> (id: UInt32, value: UInt64)? {
+        guard let properties = drmModeObjectGetProperties(fd, object, type) else { return nil }
         defer { drmModeFreeObjectProperties(properties) }
         let p = properties.pointee
         for i in 0..<Int(p.count_props) {
             guard let property = drmModeGetProperty(fd, p.props[i]) else { continue }
             defer { drmModeFreeProperty(property) }
-            let name = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "type" { return p.prop_values[i] }
+            let found = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if found == name { return (p.props[i], p.prop_values[i]) }
         }
         return nil
+    }
+
+    /// Turns a connector's panel off or on through its DPMS property (kept by every driver, atomic ones included).
+    public func setDPMS(connector: UInt32, on: Bool) throws {
+        guard let dpms = property("DPMS", of: connector, type: UInt32(DRM_MODE_OBJECT_CONNECTOR)) else {
+            throw fail("DPMS (the connector has no DPMS property)", ENOTSUP)
+        }
+        let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
+        let result = drmModeConnectorSetProperty(fd, connector, dpms.id, value)
+        if result != 0 { throw fail("drmModeConnectorSetProperty(DPMS)", -result) }
     }
 
     /// The formats the primary plane of the CRTC at `crtcIndex` scans out.

@@ -27,7 +27,7 @@ public struct DRMConfiguration: Sendable, Equatable {
 /// from scan-out memory is slow on many boards: it is often write-combined), then only what changed
 /// since a scan-out buffer was last updated is copied into it — turned for the panel's rotation — and
 /// the buffer is page-flipped on vblank. The buffer on screen, or queued for it, is never written.
-public final class DRMDisplay: VSyncDisplay {
+public final class DRMDisplay: VSyncDisplay, BlankableDisplay {
     public let device: DRMDevice
     public let output: OutputChoice
     public let rotation: Rotation
@@ -158,6 +158,15 @@ public final class DRMDisplay: VSyncDisplay {
             ring.flipCompleted()
         }
         return flips
+    }
+
+    /// DPMS off and on. A flip still pending completes first, so no event arrives for a buffer the off panel holds.
+    public func setBlanked(_ blanked: Bool) throws {
+        if blanked && ring.pending != nil {
+            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 100) > 0 { try handleEvents() }
+        }
+        try device.setDPMS(connector: output.connector.id, on: !blanked)
     }
 
     public var fileDescriptor: Int32 { device.fd }

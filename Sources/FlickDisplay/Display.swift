@@ -51,3 +51,8 @@ public protocol VSyncDisplay: Display {
     /// Takes the display back; the next frame sets the mode again and must be drawn whole.
     func resume() throws
 }
+
+/// A display that can turn its panel off and on again (DPMS, FBIOBLANK) without losing what it shows.
+public protocol BlankableDisplay: Display {
+    func setBlanked(_ blanked: Bool) throws
+}

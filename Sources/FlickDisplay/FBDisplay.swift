@@ -15,7 +15,7 @@ public struct FramebufferError: Error, CustomStringConvertible, Equatable {
 /// When the memory holds two frames, the copy goes to the hidden one and FBIOPAN_DISPLAY shows it (no tearing
 /// where the driver pans on vblank); otherwise it is copied in place. fbdev reports no flips: the run loop
 /// paces frames with a timer.
-public final class FBDisplay: Display {
+public final class FBDisplay: BlankableDisplay {
     public let path: String
     public let info: FramebufferInfo
     public let format: ScanoutFormat
@@ -115,6 +115,13 @@ public final class FBDisplay: Display {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Microseconds(ts.tv_sec) * 1_000_000 + Microseconds(ts.tv_nsec / 1000)
+    }
+
+    /// FBIOBLANK powerdown and unblank.
+    public func setBlanked(_ blanked: Bool) throws {
+        guard ioctl(fd, UInt(FBIOBLANK), blanked ? 4 /* FB_BLANK_POWERDOWN */ : 0 /* FB_BLANK_UNBLANK */) == 0 else {
+            throw FramebufferError(path: path, message: "FBIOBLANK failed: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Shows buffer `index` (0 is the top frame).

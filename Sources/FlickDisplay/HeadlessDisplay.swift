@@ -14,7 +14,7 @@ public final class VirtualClock {
 /// A display in memory on a virtual clock: a frame presented is on screen at that instant (drawing takes no
 /// virtual time), reported as a flip the way a DRM display reports its vblanks, so headless runs go through the
 /// same flip handling as a board.
-public final class HeadlessDisplay: VSyncDisplay {
+public final class HeadlessDisplay: VSyncDisplay, BlankableDisplay {
     public let width: Int
     public let height: Int
     public let physicalSize: PhysicalSize?
@@ -40,8 +40,21 @@ public final class HeadlessDisplay: VSyncDisplay {
         surface = Surface(width: width, height: height)
     }
 
+    /// Blanked, the screen is black, as a panel with DPMS off shows; the next frame is drawn whole.
+    public private(set) var isBlanked = false
+    private var lostContents = false
+
     public func nextBuffer() throws -> (surface: Surface, age: Int) {
-        (surface, framesPresented == 0 ? 0 : 1)
+        defer { lostContents = false }
+        return (surface, framesPresented == 0 || lostContents ? 0 : 1)
+    }
+
+    public func setBlanked(_ blanked: Bool) throws {
+        isBlanked = blanked
+        if blanked {
+            surface.clear(to: 0xFF00_0000)
+            lostContents = true
+        }
     }
 
     @discardableResult

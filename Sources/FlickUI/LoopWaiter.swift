@@ -26,6 +26,7 @@ public protocol LoopWaiter: AnyObject {
     /// Frames are drawn at their vblank, with every input up to it (virtual time: drawing takes none), rather than
     /// as soon as the previous frame is on screen, a refresh ahead.
     var drawsAtVBlank: Bool { get }
-    /// Sleeps until a source is ready or `deadline` (seconds on this clock; nil: none) comes.
-    func wait(until deadline: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake
+    /// Sleeps until a source is ready or `deadline` (seconds on this clock; nil: none) comes. `timer` is the screen's
+    /// idle timer: a deadline too, except that a virtual run ending when still does not wait for it.
+    func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake
 }

@@ -13,7 +13,8 @@ public final class PollWaiter: LoopWaiter {
     public var now: Double { monotonicSeconds() }
     public var drawsAtVBlank: Bool { false }
 
-    public func wait(until deadline: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
+    public func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
+        let deadline = [deadline, timer].compactMap { $0 }.min()
         var fds: [pollfd] = []
         if let signals { fds.append(pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)) }
         let displayFD = (display as? any VSyncDisplay)?.fileDescriptor ?? -1

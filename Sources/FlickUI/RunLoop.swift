@@ -14,6 +14,9 @@ public final class RunLoop {
     private let scene: any Scene
     private let waiter: any LoopWaiter
     private let terminal: VirtualTerminal?
+    private let screen: ScreenPower?
+    /// The screen woke from blanking: the next frame is drawn whole.
+    private var mustRedraw = false
     private var canvas: Canvas?
     public private(set) var statistics = FrameStatistics()
     /// When frames are shown; on a board it follows the flips.
@@ -36,10 +39,11 @@ public final class RunLoop {
     public var afterFrame: ((Double) -> Void)?
 
     /// With a `terminal`, the waiter's signals must carry its switch signals: the display is released to another
-    /// VT and taken back.
+    /// VT and taken back. With a `screen`, the screen dims and blanks when idle.
     public init(display: any Display, inputs: [any InputSource], scene: any Scene, waiter: any LoopWaiter,
-                terminal: VirtualTerminal? = nil) {
+                terminal: VirtualTerminal? = nil, screen: ScreenPower? = nil) {
         self.display = display; self.inputs = inputs; self.scene = scene; self.waiter = waiter; self.terminal = terminal
+        self.screen = screen
         grid = VBlankGrid(origin: waiter.now, interval: display.frameInterval)
     }
 
@@ -52,14 +56,16 @@ public final class RunLoop {
     public func turn() throws -> Bool {
         guard started else { try start(); return true }
         let now = waiter.now
+        screen?.advance(to: now)
         var deadline: Double?
-        if active && !isFlipPending {
-            if wantsFrame(at: now) {
+        // Blanked, nothing is drawn and nothing but input (or a signal) wakes the loop.
+        if active && screen?.state != .blanked && !isFlipPending {
+            if mustRedraw || wantsFrame(at: now) {
                 let target = nextFrameTime(after: now)
                 // On a board a frame is drawn as soon as the one before is on screen; virtual drawing takes no time.
                 let drawAt = waiter.drawsAtVBlank ? target : target - grid.interval
                 if drawAt <= now + VirtualWaiter.tolerance {
-                    try drawFrame(at: target, force: false)
+                    try drawFrame(at: target, force: mustRedraw)
                     return true
                 }
                 deadline = drawAt
@@ -67,7 +73,7 @@ public final class RunLoop {
                 deadline = scene.nextDeadline
             }
         }
-        let wake = try waiter.wait(until: deadline, display: display, inputs: inputs)
+        let wake = try waiter.wait(until: deadline, timer: active ? screen?.nextChange : nil, display: display, inputs: inputs)
         if let signal = wake.signal, try !handle(signal) { return false }
         if wake.display, let vsync = display as? any VSyncDisplay { handleFlips(try vsync.handleEvents()) }
         for i in wake.inputs {
@@ -136,6 +142,10 @@ public final class RunLoop {
 
     private func deliver(_ events: [InputEvent]) {
         guard !events.isEmpty else { return }
+        let blanked = screen?.state == .blanked
+        let events = screen?.filter(events, at: waiter.now) ?? events
+        if blanked && screen?.state != .blanked { mustRedraw = true }
+        guard !events.isEmpty else { return }
         // An idle scene's clock stopped at its last frame, maybe minutes ago: what the input starts would begin then
         // and be over by the next frame. It is brought to the frame before the one the input will be drawn in.
         if !scene.needsFrame { scene.advance(to: grid.vblank(before: nextFrameTime(after: waiter.now))) }
@@ -150,6 +160,7 @@ public final class RunLoop {
     private func drawFrame(at time: Double, force: Bool) throws {
         scene.advance(to: time)
         lastFrame = time
+        if force { mustRedraw = false }
         guard force || scene.needsFrame else { return }
         wasAnimating = scene.needsFrame
         let (surface, age) = try display.nextBuffer()

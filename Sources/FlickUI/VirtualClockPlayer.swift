@@ -15,14 +15,22 @@ public final class VirtualClockPlayer {
     private let waiter: VirtualWaiter
     private let loop: RunLoop
 
-    /// Draws frame 0, the scene at rest before any touch.
-    public init(scene: any Scene, width: Int, height: Int, refreshHz: Double = 60) {
+    /// The screen's idle dimming and blanking, when an `idle` policy was given.
+    public let screenPower: ScreenPower?
+
+    /// Draws frame 0, the scene at rest before any touch. With `idle`, the screen blanks when nobody touches it
+    /// (there is no backlight to dim headless); `log` hears each change.
+    public init(scene: any Scene, width: Int, height: Int, refreshHz: Double = 60, idle: IdlePolicy? = nil,
+                log: @escaping (String) -> Void = { _ in }) {
         self.scene = scene
         let clock = VirtualClock()
-        display = HeadlessDisplay(width: width, height: height, refreshHz: refreshHz, clock: clock)
+        let display = HeadlessDisplay(width: width, height: height, refreshHz: refreshHz, clock: clock)
+        let screenPower = idle.map { ScreenPower(policy: $0, display: display, backlight: nil, now: 0, log: log) }
+        self.display = display
+        self.screenPower = screenPower
         input = ScriptedInput(clock: clock)
         waiter = VirtualWaiter(clock: clock)
-        loop = RunLoop(display: display, inputs: [input], scene: scene, waiter: waiter)
+        loop = RunLoop(display: display, inputs: [input], scene: scene, waiter: waiter, screen: screenPower)
         play(until: 0)
     }
 
@@ -72,8 +80,8 @@ public final class VirtualClockPlayer {
         let end = until ?? max(time, input.lastEventTime ?? 0) + settle
         let last = (end / interval + VirtualWaiter.tolerance).rounded(.down) * interval
         for stop in stops.sorted() where stop <= last + VirtualWaiter.tolerance {
-            play(until: ((stop - VirtualWaiter.tolerance) / interval).rounded(.up) * interval, endingWhenStill: until == nil)
-            if until == nil && isIdle { return }
+            // The screen's idle timers run to a stop, as they would on the panel.
+            play(until: ((stop - VirtualWaiter.tolerance) / interval).rounded(.up) * interval)
             try atStop(time)
         }
         play(until: last, endingWhenStill: until == nil)

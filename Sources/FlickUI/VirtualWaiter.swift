@@ -19,10 +19,11 @@ public final class VirtualWaiter: LoopWaiter {
     /// Events within a nanosecond count as simultaneous (times are sums of intervals and scripted microseconds).
     static let tolerance = 1e-9
 
-    public func wait(until deadline: Double?, display: any Display, inputs: [any InputSource]) -> LoopWake {
+    public func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) -> LoopWake {
         let flip = (display as? HeadlessDisplay)?.pendingFlip
         let scheduled = inputs.indices.compactMap { i in (inputs[i] as? any ScheduledInputSource)?.nextEventTime.map { (i, $0) } }
-        let due = ([deadline, flip].compactMap { $0 } + scheduled.map(\.1)).min()
+        var due = ([deadline, flip].compactMap { $0 } + scheduled.map(\.1)).min()
+        if let timer, due != nil || !stopsWhenIdle { due = min(due ?? timer, timer) }
         guard let due else {
             if let limit, !stopsWhenIdle { clock.advance(to: limit) }
             return LoopWake(finished: true)

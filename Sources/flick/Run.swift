@@ -159,7 +159,8 @@ struct Run: ParsableCommand {
     private func runPagesHeadless(_ kiosk: KioskConfig, path: String) throws {
         let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
                                metrics: kiosk.gestureMetrics, store: todoStore, log: { Log.flick.error("\($0)") })
-        let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
+        let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height, idle: kiosk.display?.idle,
+                                        log: { Log.flick.notice("\($0)") })
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
         var pending = shots.sorted { $0.milliseconds < $1.milliseconds }
         func writeShots(dueBy time: Double) throws {
@@ -221,11 +222,25 @@ struct Run: ParsableCommand {
         } else {
             try ShowcaseKiosk(width: display.width, height: display.height, fonts: FontCollection())
         }
-        let loop = RunLoop(display: display, inputs: inputs, scene: scene, waiter: PollWaiter(signals: signals), terminal: terminal)
+        let waiter = PollWaiter(signals: signals)
+        let screen = kiosk?.display?.idle.map { policy in
+            ScreenPower(policy: policy, display: display, backlight: Self.backlight(kiosk?.display?.backlight), now: waiter.now) {
+                Log.flick.notice("\($0)")
+            }
+        }
+        let loop = RunLoop(display: display, inputs: inputs, scene: scene, waiter: waiter, terminal: terminal, screen: screen)
         loop.onFirstFrame = { Log.flick.notice("first frame on screen") }
         try loop.run()
         Log.flick.notice("stopping: restoring the console")
         if stats { Log.flick.notice("stats: \(loop.statistics.summary)") }
+    }
+
+    /// The configured backlight, else the first in /sys/class/backlight; a warning and none when it cannot be used.
+    private static func backlight(_ name: String?) -> Backlight? {
+        do { return try Backlight.find(name) } catch {
+            Log.flick.warning("\(error): the screen blanks but does not dim")
+            return nil
+        }
     }
 
     private func runHeadless() throws {

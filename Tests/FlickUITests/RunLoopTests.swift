@@ -67,7 +67,7 @@ private final class Board: LoopWaiter, VSyncDisplay {
     func suspend() throws {}
     func resume() throws {}
 
-    func wait(until deadline: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
+    func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
         deadlines.append(deadline)
         if let signal { return LoopWake(signal: signal) }
         guard let next = [deadline, pendingFlip].compactMap({ $0 }).min() else { return LoopWake(finished: true) }
@@ -108,7 +108,7 @@ private final class Board: LoopWaiter, VSyncDisplay {
             let surface = Surface(width: 4, height: 4)
             func nextBuffer() throws -> (surface: Surface, age: Int) { (surface, 1) }
             func present(damage: [PixelRect]) throws -> Microseconds { presentedAt.append(now); now += 0.004; return 0 }
-            func wait(until deadline: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
+            func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
                 guard let deadline else { return LoopWake(finished: true) }
                 now = max(now, deadline)
                 return LoopWake()

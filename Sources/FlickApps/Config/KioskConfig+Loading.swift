@@ -1,4 +1,5 @@
 import FlickDisplay
+import FlickUI
 import FlickFiles
 import FlickInput
 import FlickMotion
@@ -114,7 +115,7 @@ extension KioskConfig {
 
     private static func readDisplay(_ value: JSONValue, reader: ConfigReader) -> Display {
         var display = Display()
-        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi", "refresh", "format"]) else { return display }
+        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi", "refresh", "format", "idle", "backlight"]) else { return display }
         display.connector = fields.string("connector", required: false)
         if let mode = fields.string("mode", required: false) {
             if let m = Display.Mode(mode) { display.mode = m } else {
@@ -132,7 +133,27 @@ extension KioskConfig {
         display.dpi = fields.number("dpi", in: 10...2000)
         display.refresh = fields.number("refresh", in: RefreshPacing.believable)
         display.format = fields.choice("format", ScanoutFormat.self)
+        readScreenPower(fields, into: &display, reader: reader)
         return display
+    }
+
+    /// `idle: {dim, blank}` in seconds (up to a week) and `backlight: {device, bright, dim}` (percent).
+    private static func readScreenPower(_ fields: ConfigReader.Fields, into display: inout Display, reader: ConfigReader) {
+        var policy = IdlePolicy()
+        if let v = fields["backlight"], let light = reader.object(v, at: fields.path("backlight"), known: ["device", "bright", "dim"]) {
+            display.backlight = light.string("device", required: false)
+            if let bright = light.number("bright", in: 1...100) { policy.brightLevel = bright / 100 }
+            if let dim = light.number("dim", in: 0...100) { policy.dimLevel = dim / 100 }
+        }
+        guard let v = fields["idle"], let idle = reader.object(v, at: fields.path("idle"), known: ["dim", "blank"]) else { return }
+        let week = 7 * 24 * 3600.0
+        policy.dimAfter = idle.number("dim", in: 1...week)
+        policy.blankAfter = idle.number("blank", in: 1...week)
+        if let dim = policy.dimAfter, let blank = policy.blankAfter, dim >= blank {
+            reader.report(idle.path("dim"), "dims after \(JSONValue.numberText(dim)) s, not before blanking at \(JSONValue.numberText(blank)) s: make it smaller, or leave it out")
+            policy.dimAfter = nil
+        }
+        if policy.dimAfter != nil || policy.blankAfter != nil { display.idle = policy }
     }
 
     private static func readInput(_ value: JSONValue, reader: ConfigReader) -> Input {

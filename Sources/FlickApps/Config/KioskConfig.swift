@@ -1,4 +1,5 @@
 import FlickDisplay
+import FlickUI
 import FlickInput
 import FlickMotion
 import FlickRaster
@@ -41,6 +42,10 @@ public struct KioskConfig: Sendable, Equatable {
         public var refresh: Double?
         /// The scan-out pixel format; nil: the best the primary plane takes.
         public var format: ScanoutFormat?
+        /// Dimming and blanking when nobody touches the screen; nil: always on.
+        public var idle: IdlePolicy?
+        /// The backlight to dim (a name under /sys/class/backlight or a path); nil: the first there is.
+        public var backlight: String?
 
         public struct Mode: Sendable, Equatable {
             public var width: Int

@@ -2,6 +2,7 @@ import FlickApps
 import FlickDisplay
 import FlickInput
 import FlickRaster
+import FlickUI
 import Testing
 
 extension ConfigTests {
@@ -54,6 +55,24 @@ extension ConfigTests {
             #expect(throws: KioskConfigError.self) {
                 try config(#"{"display": {"refresh": 0.01}, "pages": [{"id": "a", "content": {"type": "todo"}}]}"#)
             }
+        }
+
+        @Test func idleBlankingAndTheBacklightAreRead() throws {
+            let kiosk = try config(#"{"display": {"idle": {"dim": 60, "blank": 300}, "backlight": {"device": "rpi_backlight", "bright": 80, "dim": 10}}, "pages": [{"id": "a", "content": {"type": "todo"}}]}"#)
+            #expect(kiosk.display?.idle == IdlePolicy(dimAfter: 60, blankAfter: 300, brightLevel: 0.8, dimLevel: 0.1))
+            #expect(kiosk.display?.backlight == "rpi_backlight")
+            #expect(try config(#"{"pages": [{"id": "a", "content": {"type": "todo"}}]}"#).display?.idle == nil)
+        }
+
+        @Test func idleTimesThatCannotWorkAreConfigErrors() {
+            let error = #expect(throws: KioskConfigError.self) {
+                try config(#"{"display": {"idle": {"dim": 300, "blank": 60, "sleep": 1}, "backlight": {"bright": 0}}, "pages": [{"id": "a", "content": {"type": "todo"}}]}"#)
+            }
+            #expect(error?.lines.sorted() == [
+                "test.json: display.backlight.bright: expected a number from 1 to 100, got 0",
+                "test.json: display.idle.dim: dims after 300 s, not before blanking at 60 s: make it smaller, or leave it out",
+                "test.json: display.idle.sleep: unknown field (expected one of: dim, blank)",
+            ])
         }
     }
 }

@@ -1,0 +1,76 @@
+import Glibc
+
+/// A panel's backlight in sysfs (`/sys/class/backlight/NAME/brightness`, 0 to `max_brightness`), for dimming an
+/// idle kiosk and turning the light off with the screen.
+public final class Backlight {
+    public let path: String
+    public let maximum: Int
+
+    /// `name` is a device under `directory` (`rpi_backlight`, `intel_backlight`) or a full path; nil: the first
+    /// device there, or nil when there is none.
+    public static func find(_ name: String?, in directory: String = "/sys/class/backlight") throws(BacklightError) -> Backlight? {
+        let path: String
+        if let name {
+            path = name.hasPrefix("/") ? name : "\(directory)/\(name)"
+        } else {
+            guard let first = Self.devices(in: directory).first else { return nil }
+            path = "\(directory)/\(first)"
+        }
+        return try Backlight(path: path)
+    }
+
+    public static func devices(in directory: String = "/sys/class/backlight") -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    public init(path: String) throws(BacklightError) {
+        self.path = path
+        guard let maximum = Self.readNumber("\(path)/max_brightness"), maximum > 0 else {
+            throw BacklightError(path: path, message: "no readable max_brightness: not a backlight device (see /sys/class/backlight)")
+        }
+        self.maximum = maximum
+        guard access("\(path)/brightness", W_OK) == 0 else {
+            throw BacklightError(path: "\(path)/brightness", message: "not writable: \(String(cString: strerror(errno))) (run as root or add a udev rule giving the kiosk user write access)")
+        }
+    }
+
+    /// The light's level now, as a fraction of its maximum.
+    public var level: Double? { Self.readNumber("\(path)/brightness").map { Double($0) / Double(maximum) } }
+
+    /// A sysfs attribute holding one number (sysfs files report a size of 4096 whatever they hold: read what comes).
+    private static func readNumber(_ path: String) -> Int? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = read(fd, &buffer, buffer.count)
+        guard n > 0 else { return nil }
+        return Int(String(decoding: buffer[..<n], as: UTF8.self).filter { !$0.isWhitespace })
+    }
+
+    /// Sets the light to `fraction` of its maximum (0 is off).
+    public func set(_ fraction: Double) throws(BacklightError) {
+        let level = Int((max(0, min(1, fraction)) * Double(maximum)).rounded())
+        let fd = open("\(path)/brightness", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw BacklightError(path: "\(path)/brightness", message: "cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let text = Array("\(level)\n".utf8)
+        guard write(fd, text, text.count) == text.count else {
+            throw BacklightError(path: "\(path)/brightness", message: "writing \(level) failed: \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+public struct BacklightError: Error, CustomStringConvertible, Equatable {
+    public let path: String
+    public let message: String
+    public var description: String { "\(path): \(message)" }
+}
+

@@ -1,0 +1,139 @@
+import FlickDisplay
+import FlickGestures
+import FlickInput
+
+/// When an idle kiosk dims and blanks its screen (seconds without input), and how bright the light is.
+public struct IdlePolicy: Sendable, Equatable {
+    public var dimAfter: Double?
+    public var blankAfter: Double?
+    /// Backlight levels, fractions of its maximum.
+    public var brightLevel: Double
+    public var dimLevel: Double
+
+    public init(dimAfter: Double? = nil, blankAfter: Double? = nil, brightLevel: Double = 1, dimLevel: Double = 0.2) {
+        self.dimAfter = dimAfter; self.blankAfter = blankAfter; self.brightLevel = brightLevel; self.dimLevel = dimLevel
+    }
+}
+
+/// The screen's power for the run loop: dims the backlight and then blanks the panel after the idle times, and
+/// wakes it on a touch or a key — which is swallowed whole (down to the last finger's lift, press to release), so
+/// waking a dark screen never presses what was under the finger. Blanked, the loop draws nothing.
+public final class ScreenPower {
+    public enum State: String, Sendable { case on, dimmed, blanked }
+
+    public let policy: IdlePolicy
+    public private(set) var state = State.on
+    private let display: any Display
+    private let backlight: Backlight?
+    /// One line for the log on each change, and on each failure to change.
+    private let log: (String) -> Void
+    private var lastActivity: Double
+    /// Fingers and keys of the waking input still down: their events go nowhere.
+    private var swallowedTouches: Set<TouchID> = []
+    private var swallowingTouches = false
+    private var swallowedKeys: Set<UInt32> = []
+
+    public init(policy: IdlePolicy, display: any Display, backlight: Backlight?, now: Double, log: @escaping (String) -> Void) {
+        self.policy = policy; self.display = display; self.backlight = backlight; self.log = log
+        lastActivity = now
+        if policy.dimAfter != nil && backlight == nil {
+            log("display.idle.dim: no backlight to dim (none in /sys/class/backlight, or display.backlight names none): the screen only blanks")
+        }
+        if let backlight { setLight(policy.brightLevel, backlight) }
+    }
+
+    /// When the screen changes next without input, or nil.
+    public var nextChange: Double? {
+        switch state {
+        case .on:
+            let dim = backlight == nil ? nil : policy.dimAfter.flatMap { d in policy.blankAfter.map { d < $0 } ?? true ? d : nil }
+            return (dim ?? policy.blankAfter).map { lastActivity + $0 }
+        case .dimmed: return policy.blankAfter.map { lastActivity + $0 }
+        case .blanked: return nil
+        }
+    }
+
+    /// Dims or blanks if that is due at `now`.
+    public func advance(to now: Double) {
+        while let change = nextChange, change <= now + VirtualWaiter.tolerance {
+            let idle = Int((change - lastActivity).rounded())
+            if state == .on && change - lastActivity < (policy.blankAfter ?? .infinity), let backlight {
+                state = .dimmed
+                setLight(policy.dimLevel, backlight)
+                log("screen dimmed after \(idle) s without input")
+            } else {
+                state = .blanked
+                backlight.map { setLight(0, $0) }
+                setBlanked(true)
+                log("screen blanked after \(idle) s without input")
+            }
+        }
+    }
+
+    /// Input at `now`: the idle time starts again, a dimmed screen brightens, and a blanked one wakes. Returns what
+    /// the scene gets: everything, except the touch or key that woke the screen.
+    public func filter(_ events: [InputEvent], at now: Double) -> [InputEvent] {
+        var passed: [InputEvent] = []
+        for event in events {
+            switch event {
+            case .touches(let frame):
+                if state == .blanked {
+                    // Only a finger coming down wakes the screen; the whole gesture it starts is swallowed.
+                    guard frame.events.contains(where: { $0.phase == .down }) else { continue }
+                    wake(by: "a touch")
+                    swallowingTouches = true
+                } else if state == .dimmed {
+                    brighten()
+                }
+                lastActivity = now
+                guard swallowingTouches else {
+                    passed.append(event)
+                    continue
+                }
+                // Until every finger of the waking gesture has lifted (a finger added meanwhile is part of it).
+                for e in frame.events {
+                    if e.phase == .down { swallowedTouches.insert(e.id) }
+                    if e.phase == .up || e.phase == .cancel { swallowedTouches.remove(e.id) }
+                }
+                swallowingTouches = !swallowedTouches.isEmpty
+            case .key(let key):
+                if state == .blanked {
+                    guard key.isPressed else { continue }
+                    wake(by: "a key")
+                    swallowedKeys.insert(key.keysym)
+                } else if state == .dimmed {
+                    brighten()
+                }
+                lastActivity = now
+                if swallowedKeys.contains(key.keysym) {
+                    if !key.isPressed { swallowedKeys.remove(key.keysym) }
+                } else {
+                    passed.append(event)
+                }
+            case .deviceAdded, .deviceRemoved:
+                passed.append(event)
+            }
+        }
+        return passed
+    }
+
+    private func wake(by what: String) {
+        setBlanked(false)
+        brighten()
+        log("screen woken by \(what) (not passed on)")
+    }
+
+    private func brighten() {
+        state = .on
+        if let backlight { setLight(policy.brightLevel, backlight) }
+    }
+
+    private func setBlanked(_ blanked: Bool) {
+        guard let display = display as? any BlankableDisplay else { return }
+        do { try display.setBlanked(blanked) } catch { log("cannot \(blanked ? "blank" : "unblank") the screen: \(error)") }
+    }
+
+    private func setLight(_ level: Double, _ backlight: Backlight) {
+        do { try backlight.set(level) } catch { log("\(error)") }
+    }
+}
