@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CLibInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev", "libxkbcommon-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
@@ -33,7 +34,7 @@ let package = Package(
         .target(name: "FlickMotion"),
         .target(name: "FlickJSON"),
         .target(name: "FlickGestures", dependencies: ["FlickJSON", "FlickFiles"]),
-        .target(name: "FlickDisplay", dependencies: ["FlickRaster", "CDRM", "CLinux"]),
+        .target(name: "FlickDisplay", dependencies: ["FlickRaster", "CDRM", "CUdev", "CLinux", "CRasterKernels"]),
         .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster", "CLibInput"]),
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput", "CLinux"]),
         .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickJSON", "FlickFiles"]),

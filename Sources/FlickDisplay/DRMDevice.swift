@@ -1,4 +1,5 @@
 import CDRM
+import FlickRaster
 import Glibc
 
 /// A connector as the kernel reports it.
@@ -245,6 +246,44 @@ public final class DRMDevice {
         let result = drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
                                      UnsafeMutableRawPointer(bitPattern: UInt(userData)))
         if result != 0 { throw fail("drmModePageFlip", -result) }
+    }
+
+    /// What an atomic flip sets: the primary plane, its FB_ID property and, when the driver takes damage, its
+    /// FB_DAMAGE_CLIPS property.
+    public struct AtomicPlane: Sendable, Equatable {
+        public let plane: UInt32
+        public let framebufferProperty: UInt32
+        public let damageProperty: UInt32?
+    }
+
+    /// Turns on atomic modesetting (DRM_CLIENT_CAP_ATOMIC) and finds what a flip of the CRTC at `crtcIndex` needs;
+    /// nil when the driver has no atomic support.
+    public func atomicPlane(crtcIndex: Int) -> AtomicPlane? {
+        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0,
+              let plane = planes().first(where: { $0.isPrimary && $0.possibleCRTCs & (1 << UInt32(crtcIndex)) != 0 }),
+              let fbID = property("FB_ID", of: plane.id, type: UInt32(DRM_MODE_OBJECT_PLANE)) else { return nil }
+        let damage = property("FB_DAMAGE_CLIPS", of: plane.id, type: UInt32(DRM_MODE_OBJECT_PLANE))
+        return AtomicPlane(plane: plane.id, framebufferProperty: fbID.id, damageProperty: damage?.id)
+    }
+
+    /// Queues `framebuffer` on the plane for the next vblank, with what changed (panel coordinates) when the plane
+    /// takes damage; a `PageFlip` arrives through `readEvents` when it is shown.
+    public func atomicFlip(_ target: AtomicPlane, framebuffer: UInt32, damage: [PixelRect], userData: UInt64) throws {
+        guard let request = drmModeAtomicAlloc() else { throw fail("drmModeAtomicAlloc", ENOMEM) }
+        defer { drmModeAtomicFree(request) }
+        _ = drmModeAtomicAddProperty(request, target.plane, target.framebufferProperty, UInt64(framebuffer))
+        var blob: UInt32 = 0
+        if let property = target.damageProperty, !damage.isEmpty {
+            var rects = DamageClips.kernelRects(damage)
+            let result = rects.withUnsafeMutableBytes { drmModeCreatePropertyBlob(fd, $0.baseAddress, $0.count, &blob) }
+            if result != 0 { throw fail("drmModeCreatePropertyBlob (damage clips)", -result) }
+            _ = drmModeAtomicAddProperty(request, target.plane, property, UInt64(blob))
+        }
+        // The commit holds its own reference to the blob.
+        defer { if blob != 0 { drmModeDestroyPropertyBlob(fd, blob) } }
+        let flags = UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK)
+        let result = drmModeAtomicCommit(fd, request, flags, UnsafeMutableRawPointer(bitPattern: UInt(userData)))
+        if result != 0 { throw fail("drmModeAtomicCommit", -result) }
     }
 
     /// Tells displays that update only on request (virtio-gpu, udl, SPI panels) what changed.

@@ -14,12 +14,14 @@ public struct DRMConfiguration: Sendable, Equatable {
     public var refresh: Double?
     /// The scan-out format; nil: the first of `ScanoutFormat.preference` the primary plane takes.
     public var format: ScanoutFormat?
+    /// Atomic flips with damage clips where the driver has them (false: legacy flips always).
+    public var atomic: Bool
 
     public init(card: String? = nil, connector: String? = nil, mode: ModeRequest? = nil, bufferCount: Int = 2,
-                rotation: Rotation = .none, refresh: Double? = nil, format: ScanoutFormat? = nil) {
+                rotation: Rotation = .none, refresh: Double? = nil, format: ScanoutFormat? = nil, atomic: Bool = true) {
         self.card = card; self.connector = connector; self.mode = mode
         self.bufferCount = min(3, max(2, bufferCount)); self.rotation = rotation; self.refresh = refresh
-        self.format = format
+        self.format = format; self.atomic = atomic
     }
 }
 
@@ -27,27 +29,34 @@ public struct DRMConfiguration: Sendable, Equatable {
 /// from scan-out memory is slow on many boards: it is often write-combined), then only what changed
 /// since a scan-out buffer was last updated is copied into it — turned for the panel's rotation — and
 /// the buffer is page-flipped on vblank. The buffer on screen, or queued for it, is never written.
-public final class DRMDisplay: VSyncDisplay, BlankableDisplay {
+public final class DRMDisplay: VSyncDisplay, BlankableDisplay, HotplugDisplay {
     public let device: DRMDevice
-    public let output: OutputChoice
+    public private(set) var output: OutputChoice
     public let rotation: Rotation
-    public let width: Int
-    public let height: Int
+    public var width: Int { frame.shadow.width }
+    public var height: Int { frame.shadow.height }
     public var physicalSize: PhysicalSize? {
         guard let mm = output.connector.physicalSize else { return nil }
         return rotation.swapsAxes ? PhysicalSize(widthMillimetres: mm.heightMillimetres, heightMillimetres: mm.widthMillimetres) : mm
     }
-    public let refreshInterval: Microseconds
+    public var refreshInterval: Microseconds { pacing.interval }
     public var frameInterval: Double { Double(refreshInterval) / 1e6 }
     /// How frames are paced, with a line to log when the mode's refresh is not believed.
-    public let pacing: RefreshPacing
+    public private(set) var pacing: RefreshPacing
 
-    private let shadow: Surface
-    private var buffers: [DumbBuffer]
-    private let scanout: [ScanoutCopy]
+    private var frame: ModeBuffers
+    private var shadow: Surface { frame.shadow }
+    private var buffers: [DumbBuffer] { frame.buffers }
+    private var scanout: [ScanoutCopy] { frame.scanout }
     public let format: ScanoutFormat
     private var ring: ScanoutBuffers
+    private let config: DRMConfiguration
+    private let hotplug = UdevMonitor(subsystem: "drm")
+    private var connected = true
     private var pageFlipWorks = true
+    /// Flips as atomic commits carrying damage clips; nil: legacy page flips (the driver has no atomic support,
+    /// or refused a commit).
+    private var atomic: DRMDevice.AtomicPlane?
     /// Told once, in one line, when the display changes how it presents (page flips refused: drawing in place).
     public var onNotice: (String) -> Void = { _ in }
     private var modeSet = false
@@ -88,33 +97,31 @@ public final class DRMDisplay: VSyncDisplay, BlankableDisplay {
                                                           offered: offered.map(ScanoutFormat.name(ofFourcc:))))
         }
         self.format = format
+        self.config = config
         rotation = config.rotation
-        let mode = output.mode
-        (width, height) = rotation.logicalSize(panelWidth: mode.width, panelHeight: mode.height)
-        pacing = RefreshPacing(mode: mode, configured: config.refresh)
-        refreshInterval = pacing.interval
-        shadow = Surface(width: width, height: height)
-        var created: [DumbBuffer] = []
-        do {
-            for _ in 0..<config.bufferCount { created.append(try device.createDumbBuffer(width: mode.width, height: mode.height, format: format)) }
-        } catch {
-            created.forEach(device.destroy)
-            throw error
-        }
-        buffers = created
-        scanout = created.map { ScanoutCopy(base: $0.mapping, pitch: $0.pitch, width: $0.width, height: $0.height, format: format) }
-        ring = ScanoutBuffers(count: created.count, bounds: PixelRect(x: 0, y: 0, width: width, height: height))
+        pacing = RefreshPacing(mode: output.mode, configured: config.refresh)
+        frame = try ModeBuffers(device: device, mode: output.mode, format: format, rotation: rotation, count: config.bufferCount)
+        ring = ScanoutBuffers(count: frame.buffers.count, bounds: frame.shadow.bounds)
         saved = device.saveCRTC(output.crtc)
+        atomic = config.atomic ? device.atomicPlane(crtcIndex: crtcIndex) : nil
+    }
+
+    /// How frames reach the panel, for the start line: atomic or legacy flips (with or without damage clips), or
+    /// drawing in place with DirtyFB; and the buffers.
+    public var presentation: String {
+        let how = if !pageFlipWorks { "drawing in place with DirtyFB damage" }
+            else if let atomic { atomic.damageProperty != nil ? "atomic page flips with damage clips" : "atomic page flips (the plane takes no damage clips)" }
+            else { "legacy page flips (no damage reaches the driver)" }
+        return "\(how), \(buffers.count) buffers"
     }
 
     deinit { close() }
 
     /// Puts back what was on the CRTC before (the text console) and frees the buffers. Idempotent.
     public func close() {
-        guard !buffers.isEmpty else { return }
+        guard !frame.buffers.isEmpty else { return }
         if modeSet, let saved { try? device.restore(saved, connector: output.connector.id) }
-        buffers.forEach(device.destroy)
-        buffers = []
+        frame.release(device)
     }
 
     public func nextBuffer() throws -> (surface: Surface, age: Int) {
@@ -170,6 +177,35 @@ public final class DRMDisplay: VSyncDisplay, BlankableDisplay {
     }
 
     public var fileDescriptor: Int32 { device.fd }
+    public var hotplugFileDescriptor: Int32 { hotplug?.fileDescriptor ?? -1 }
+
+    /// The connector unplugged or back. Back with another preferred (or configured) mode, the buffers are made again
+    /// at its size; either way the next frame sets the mode and is drawn whole.
+    public func handleHotplug() throws -> DisplayChange? {
+        guard hotplug?.drain() == true else { return nil }
+        let isConnected = try device.connector(output.connector.id).isConnected
+        if connected && !isConnected {
+            connected = false
+            return .disconnected
+        }
+        guard !connected && isConnected else { return nil }
+        let resources = try device.resources()
+        let choice = try OutputChoice.choose(device: device.path, connectors: try resources.connectors.map(device.connector),
+                                             encoders: try resources.encoders.map(device.encoder), crtcs: resources.crtcs,
+                                             connectorName: output.connector.name, mode: config.mode)
+        if choice.mode != output.mode {
+            // A flip queued before the unplug may never complete: the old buffers go regardless.
+            frame.release(device)
+            frame = try ModeBuffers(device: device, mode: choice.mode, format: format, rotation: rotation, count: config.bufferCount)
+            pacing = RefreshPacing(mode: choice.mode, configured: config.refresh)
+        }
+        output = choice
+        connected = true
+        modeSet = false
+        framesPresented = 0
+        ring = ScanoutBuffers(count: frame.buffers.count, bounds: frame.shadow.bounds)
+        return .reconnected(width: width, height: height)
+    }
     public var isFlipPending: Bool { ring.pending != nil }
 
     private func show(_ index: Int, damage: [PixelRect]) throws {
@@ -180,23 +216,37 @@ public final class DRMDisplay: VSyncDisplay, BlankableDisplay {
             ring.shown(index)
             return
         }
+        let panelDamage = DamageClips.panelRects(damage, rotation: rotation, logicalWidth: width, logicalHeight: height)
+        if let atomic, pageFlipWorks {
+            do {
+                try device.atomicFlip(atomic, framebuffer: fb, damage: panelDamage, userData: UInt64(index))
+                ring.queued(index)
+                return
+            } catch let error as DRMError where Self.refusal(error) != nil {
+                self.atomic = nil
+                onNotice("\(device.path): the driver refused an atomic flip (\(String(cString: strerror(Self.refusal(error)!)))): legacy page flips from now on, without damage clips")
+            }
+        }
         if pageFlipWorks {
             do {
                 try device.pageFlip(crtc: output.crtc, framebuffer: fb, userData: UInt64(index))
                 ring.queued(index)
                 return
-            } catch let error as DRMError where error.kind == .call("drmModePageFlip", errno: EINVAL)
-                || error.kind == .call("drmModePageFlip", errno: ENOSYS) {
+            } catch let error as DRMError where Self.refusal(error) != nil {
                 // No page flips (some SPI/MIPI panel drivers): one buffer, updated in place, plus DirtyFB.
                 pageFlipWorks = false
-                let code: Int32 = if case .call(_, let errno) = error.kind { errno } else { 0 }
-                onNotice("\(device.path): the driver refuses page flips (\(String(cString: strerror(code)))): drawing in place with DirtyFB, so motion may tear")
+                onNotice("\(device.path): the driver refuses page flips (\(String(cString: strerror(Self.refusal(error)!)))): drawing in place with DirtyFB, so motion may tear")
                 try device.setCRTC(output.crtc, framebuffer: fb, connector: output.connector.id, mode: output.mode)
                 ring.shown(index)
             }
         }
-        let panelRects = damage.map { rotation.panelRect($0, logicalWidth: width, logicalHeight: height) }
-        try device.markDirty(framebuffer: fb, rects: panelRects.map { ($0.x, $0.y, $0.width, $0.height) })
+        try device.markDirty(framebuffer: fb, rects: panelDamage.map { ($0.x, $0.y, $0.width, $0.height) })
+    }
+
+    /// The errno of a call the driver does not support (as opposed to one that failed), else nil.
+    private static func refusal(_ error: DRMError) -> Int32? {
+        guard case .call(_, let code) = error.kind, [EINVAL, ENOSYS, EOPNOTSUPP].contains(code) else { return nil }
+        return code
     }
 
     /// A buffer neither on screen nor queued; waits for the pending flip when both are taken.
@@ -219,5 +269,31 @@ public final class DRMDisplay: VSyncDisplay, BlankableDisplay {
         guard let last = lastFlip?.timestamp, last <= now else { return now + refreshInterval }
         let vblanks = (now - last) / refreshInterval + 1
         return last + vblanks * refreshInterval
+    }
+}
+
+/// A mode's frame: the shadow surface drawn into, at the size drawn (after rotation), and the scan-out buffers.
+private struct ModeBuffers {
+    let shadow: Surface
+    private(set) var buffers: [DumbBuffer]
+    let scanout: [ScanoutCopy]
+
+    init(device: DRMDevice, mode: DisplayMode, format: ScanoutFormat, rotation: Rotation, count: Int) throws {
+        let (width, height) = rotation.logicalSize(panelWidth: mode.width, panelHeight: mode.height)
+        shadow = Surface(width: width, height: height)
+        var created: [DumbBuffer] = []
+        do {
+            for _ in 0..<count { created.append(try device.createDumbBuffer(width: mode.width, height: mode.height, format: format)) }
+        } catch {
+            created.forEach(device.destroy)
+            throw error
+        }
+        buffers = created
+        scanout = created.map { ScanoutCopy(base: $0.mapping, pitch: $0.pitch, width: $0.width, height: $0.height, format: format) }
+    }
+
+    mutating func release(_ device: DRMDevice) {
+        buffers.forEach(device.destroy)
+        buffers = []
     }
 }

@@ -56,3 +56,18 @@ public protocol VSyncDisplay: Display {
 public protocol BlankableDisplay: Display {
     func setBlanked(_ blanked: Bool) throws
 }
+
+/// A display whose panel can be unplugged and plugged back while Flick runs (HDMI, DisplayPort, a monitor
+/// switched off).
+public protocol HotplugDisplay: Display {
+    /// Readable when the kernel reports a connector change; -1 when changes cannot be watched.
+    var hotplugFileDescriptor: Int32 { get }
+    /// Reads the reports and looks at the connector: what changed, or nil.
+    func handleHotplug() throws -> DisplayChange?
+}
+
+public enum DisplayChange: Equatable, Sendable {
+    case disconnected
+    /// Back, `width`×`height` as drawn (after rotation); the next frame is drawn whole.
+    case reconnected(width: Int, height: Int)
+}

@@ -1,3 +1,4 @@
+import CRasterKernels
 import FlickRaster
 
 /// A scan-out buffer in panel pixels of any `ScanoutFormat`: what the display copies each frame's damage into,
@@ -105,10 +106,15 @@ enum RGB565: WordPixel {
 }
 
 /// A 24-bit format: the low three bytes of the pixel after `ordered` puts red and blue where the format wants
-/// them. A row goes four pixels at a time as three 32-bit words: about the speed of a copy.
+/// them. A row is one byte shuffle per four pixels where the CPU has SSSE3, else (ARM, old x86) four pixels at a
+/// time as three 32-bit words; the two are tested to store the same bytes.
 protocol PackedPixel: StoredPixel {
     static func ordered(_ pixel: UInt32) -> UInt32
+    /// Red first in memory (BGR888), not blue (RGB888).
+    static var swapsRedAndBlue: Bool { get }
 }
+
+let hasSSSE3 = flick_raster_has_ssse3() != 0
 
 extension PackedPixel {
     static var size: Int { 3 }
@@ -118,7 +124,13 @@ extension PackedPixel {
         (a + 1).storeBytes(of: UInt8(truncatingIfNeeded: q >> 8), as: UInt8.self)
         (a + 2).storeBytes(of: UInt8(truncatingIfNeeded: q >> 16), as: UInt8.self)
     }
+
     static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
+        guard hasSSSE3 else { return storeRowBaseline(pixels, at: address, count: count) }
+        flick_raster_pack24_ssse3(address.assumingMemoryBound(to: UInt8.self), pixels, count, swapsRedAndBlue ? 1 : 0)
+    }
+
+    static func storeRowBaseline(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
         @inline(__always) func pixel(_ i: Int) -> UInt32 { ordered(pixels[i]) & 0xFF_FFFF }
         let quads = count / 4
         // storeBytes(toByteOffset:) may be unaligned: a damage rectangle starts at any pixel.
@@ -135,9 +147,11 @@ extension PackedPixel {
 /// DRM's RGB888 is little-endian [23:0] R:G:B: in memory blue, green, red — the pixel's low three bytes.
 enum RGB888: PackedPixel {
     @inline(__always) static func ordered(_ p: UInt32) -> UInt32 { p }
+    static var swapsRedAndBlue: Bool { false }
 }
 
 /// DRM's BGR888 is little-endian [23:0] B:G:R: in memory red, green, blue.
 enum BGR888: PackedPixel {
     @inline(__always) static func ordered(_ p: UInt32) -> UInt32 { XBGR8888.converted(p) }
+    static var swapsRedAndBlue: Bool { true }
 }

@@ -9,11 +9,13 @@ public struct LoopWake: Sendable {
     public var display = false
     /// Indexes, into the loop's inputs, of the sources with events waiting.
     public var inputs: [Int] = []
+    /// The kernel reported a display connector change.
+    public var hotplug = false
     /// The run is over: a virtual run reached its end, or nothing will ever be due again.
     public var finished = false
 
-    public init(signal: Int32? = nil, display: Bool = false, inputs: [Int] = [], finished: Bool = false) {
-        self.signal = signal; self.display = display; self.inputs = inputs; self.finished = finished
+    public init(signal: Int32? = nil, display: Bool = false, inputs: [Int] = [], hotplug: Bool = false, finished: Bool = false) {
+        self.signal = signal; self.display = display; self.inputs = inputs; self.hotplug = hotplug; self.finished = finished
     }
 }
 

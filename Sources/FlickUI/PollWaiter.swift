@@ -4,7 +4,7 @@ import FlickInput
 import Glibc
 
 /// The run loop on a board: CLOCK_MONOTONIC (the clock DRM timestamps flips on), and poll() on the signals, the
-/// display's flip events and the input devices. An idle kiosk sleeps here with no timeout: no wake-ups, no CPU.
+/// display's flip events and connector changes, and the input devices. An idle kiosk sleeps here with no timeout: no wake-ups, no CPU.
 public final class PollWaiter: LoopWaiter {
     private let signals: SignalQueue?
 
@@ -19,6 +19,8 @@ public final class PollWaiter: LoopWaiter {
         if let signals { fds.append(pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)) }
         let displayFD = (display as? any VSyncDisplay)?.fileDescriptor ?? -1
         if displayFD >= 0 { fds.append(pollfd(fd: displayFD, events: Int16(POLLIN), revents: 0)) }
+        let hotplugFD = (display as? any HotplugDisplay)?.hotplugFileDescriptor ?? -1
+        if hotplugFD >= 0 { fds.append(pollfd(fd: hotplugFD, events: Int16(POLLIN), revents: 0)) }
         let polled = inputs.indices.filter { inputs[$0].fileDescriptor >= 0 }
         for i in polled { fds.append(pollfd(fd: inputs[i].fileDescriptor, events: Int16(POLLIN), revents: 0)) }
 
@@ -37,6 +39,10 @@ public final class PollWaiter: LoopWaiter {
         }
         if displayFD >= 0 {
             wake.display = fds[slot].revents != 0
+            slot += 1
+        }
+        if hotplugFD >= 0 {
+            wake.hotplug = fds[slot].revents != 0
             slot += 1
         }
         wake.inputs = polled.enumerated().filter { fds[slot + $0.offset].revents != 0 }.map(\.element)

@@ -11,7 +11,7 @@ import Glibc
 public final class RunLoop {
     private let display: any Display
     private let inputs: [any InputSource]
-    private let scene: any Scene
+    private var scene: any Scene
     private let waiter: any LoopWaiter
     private let terminal: VirtualTerminal?
     private let screen: ScreenPower?
@@ -37,6 +37,12 @@ public final class RunLoop {
     public var onFirstFrame: (() -> Void)?
     /// Called after each frame is handed to the display, with the time it is shown.
     public var afterFrame: ((Double) -> Void)?
+    /// Told when the display is unplugged and when it is back.
+    public var onDisplayChange: ((DisplayChange) -> Void)?
+    /// Makes the scene again for a display back at another size (width, height); nil: the scene stays.
+    public var resizeScene: ((Int, Int) -> any Scene)?
+    /// False while the display's connector is unplugged: nothing is drawn.
+    private var connected = true
 
     /// With a `terminal`, the waiter's signals must carry its switch signals: the display is released to another
     /// VT and taken back. With a `screen`, the screen dims and blanks when idle.
@@ -59,7 +65,7 @@ public final class RunLoop {
         screen?.advance(to: now)
         var deadline: Double?
         // Blanked, nothing is drawn and nothing but input (or a signal) wakes the loop.
-        if active && screen?.state != .blanked && !isFlipPending {
+        if active && connected && screen?.state != .blanked && !isFlipPending {
             if mustRedraw || wantsFrame(at: now) {
                 let target = nextFrameTime(after: now)
                 // On a board a frame is drawn as soon as the one before is on screen; virtual drawing takes no time.
@@ -76,6 +82,7 @@ public final class RunLoop {
         let wake = try waiter.wait(until: deadline, timer: active ? screen?.nextChange : nil, display: display, inputs: inputs)
         if let signal = wake.signal, try !handle(signal) { return false }
         if wake.display, let vsync = display as? any VSyncDisplay { handleFlips(try vsync.handleEvents()) }
+        if wake.hotplug, let change = try (display as? any HotplugDisplay)?.handleHotplug() { apply(change) }
         for i in wake.inputs {
             // Touches meant for another VT's program are read and dropped.
             let events = inputs[i].readEvents()
@@ -123,6 +130,24 @@ public final class RunLoop {
             return false
         }
         return true
+    }
+
+    private func apply(_ change: DisplayChange) {
+        switch change {
+        case .disconnected:
+            connected = false
+        case .reconnected(let width, let height):
+            connected = true
+            if canvas.map({ $0.surface.width != width || $0.surface.height != height }) ?? false, let resizeScene {
+                scene = resizeScene(width, height)
+            }
+            // The mode (and so the refresh) may be another: the grid starts again with the next flip.
+            grid = VBlankGrid(origin: waiter.now, interval: display.frameInterval)
+            lastFrame = nil
+            lastFlip = nil
+            mustRedraw = true
+        }
+        onDisplayChange?(change)
     }
 
     private func handleFlips(_ flips: [PageFlip]) {

@@ -3,14 +3,30 @@ import FlickDisplay
 import FlickInput
 
 struct Devices: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List DRM cards (connectors, modes, plane formats), framebuffers and input devices.")
+    static let configuration = CommandConfiguration(abstract: "List DRM cards (connectors, modes, plane formats), framebuffers, backlights and input devices.")
 
     @Option(help: "The libinput seat.")
     var seat = "seat0"
 
     func run() throws {
         listDisplays()
+        listBacklights()
         listInputDevices()
+    }
+
+    /// What display.backlight can name, and whether this user may set it.
+    private func listBacklights() {
+        let names = Backlight.devices()
+        if names.isEmpty { print("no backlights (/sys/class/backlight empty): display.idle can blank but not dim") }
+        for name in names {
+            do {
+                let light = try Backlight.find(name)
+                let level = light?.level.map { " at \(Int(($0 * 100).rounded())) %" } ?? ""
+                print("backlight \(name): 0–\(light?.maximum ?? 0)\(level), writable")
+            } catch {
+                print("backlight \(name): \(error)")
+            }
+        }
     }
 
     private func listDisplays() {

@@ -190,7 +190,7 @@ struct Run: ParsableCommand {
         let display: any Display, panel: (width: Int, height: Int), closeDisplay: () -> Void
         if card != nil || !DRMDevice.cardPaths().isEmpty {
             let drm = try DRMDisplay.open(settings.drm)
-            Log.flick.notice("\(drm.device.path) \(drm.output.connector.name) \(drm.output.mode) \(drm.format.rawValue) rotation \(rotation.rawValue)°")
+            Log.flick.notice("\(drm.device.path) \(drm.output.connector.name) \(drm.output.mode) \(drm.format.rawValue) rotation \(rotation.rawValue)°: \(drm.presentation)")
             if let note = drm.pacing.note { Log.flick.notice("\(note)") }
             drm.onNotice = { Log.flick.warning("\($0)") }
             (display, panel, closeDisplay) = (drm, (drm.output.mode.width, drm.output.mode.height), drm.close)
@@ -216,12 +216,16 @@ struct Run: ParsableCommand {
         } catch {
             Log.flick.warning("no input: \(error); the display still runs (touch needs read access to /dev/input: the 'input' group)")
         }
-        let scene: any Scene = if let kiosk {
-            PagesScene(config: kiosk, width: display.width, height: display.height, fonts: try FontCollection(),
-                       metrics: Self.metrics(for: kiosk, on: display), store: todoStore, log: { Log.flick.error("\($0)") })
-        } else {
-            try ShowcaseKiosk(width: display.width, height: display.height, fonts: FontCollection())
+        let fonts = try FontCollection()
+        let store = todoStore
+        /// The kiosk at the display's size, on `page` (a display back at another size re-lays it out there).
+        func makeScene(page: String?) throws -> any Scene {
+            guard var kiosk else { return try ShowcaseKiosk(width: display.width, height: display.height, fonts: fonts) }
+            if let page { kiosk.start = page }
+            return PagesScene(config: kiosk, width: display.width, height: display.height, fonts: fonts,
+                              metrics: Self.metrics(for: kiosk, on: display), store: store, log: { Log.flick.error("\($0)") })
         }
+        var scene = try makeScene(page: nil)
         let waiter = PollWaiter(signals: signals)
         let screen = kiosk?.display?.idle.map { policy in
             ScreenPower(policy: policy, display: display, backlight: Self.backlight(kiosk?.display?.backlight), now: waiter.now) {
@@ -230,6 +234,18 @@ struct Run: ParsableCommand {
         }
         let loop = RunLoop(display: display, inputs: inputs, scene: scene, waiter: waiter, terminal: terminal, screen: screen)
         loop.onFirstFrame = { Log.flick.notice("first frame on screen") }
+        let name = (display as? DRMDisplay)?.output.connector.name ?? "the display"
+        loop.onDisplayChange = { change in
+            switch change {
+            case .disconnected: Log.flick.notice("\(name) disconnected: not drawing until it is back")
+            case .reconnected(let width, let height): Log.flick.notice("\(name) connected again: \(width)x\(height)")
+            }
+        }
+        loop.resizeScene = { _, _ in
+            // Fonts and the store carry over; the page showing stays.
+            scene = (try? makeScene(page: (scene as? PagesScene)?.currentPage)) ?? scene
+            return scene
+        }
         try loop.run()
         Log.flick.notice("stopping: restoring the console")
         if stats { Log.flick.notice("stats: \(loop.statistics.summary)") }

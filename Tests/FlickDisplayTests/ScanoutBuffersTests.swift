@@ -56,3 +56,17 @@ private let screen = PixelRect(x: 0, y: 0, width: 100, height: 50)
     #expect(try display.handleEvents().isEmpty)
     #expect(try display.nextBuffer().age == 1)
 }
+
+/// Damage reaches the kernel in panel coordinates, clipped to the frame, overlaps merged, few rectangles.
+@Test func damageClipsAreClippedMergedAndTurnedForThePanel() {
+    let damage = [PixelRect(x: -10, y: 5, width: 30, height: 10), PixelRect(x: 10, y: 10, width: 10, height: 10),
+                  PixelRect(x: 90, y: 50, width: 40, height: 40), PixelRect(x: 200, y: 0, width: 5, height: 5)]
+    #expect(DamageClips.panelRects(damage, rotation: .none, logicalWidth: 100, logicalHeight: 60)
+            == [PixelRect(x: 0, y: 5, width: 20, height: 15), PixelRect(x: 90, y: 50, width: 10, height: 10)])
+    // Turned 90° clockwise, a 100x60 frame is a 60x100 panel: the logical top-left is the panel's top-right.
+    #expect(DamageClips.panelRects([PixelRect(x: 0, y: 0, width: 10, height: 5)], rotation: .clockwise90,
+                                   logicalWidth: 100, logicalHeight: 60) == [PixelRect(x: 55, y: 0, width: 5, height: 10)])
+    let many = (0..<40).map { PixelRect(x: $0 * 2, y: 0, width: 1, height: 1) }
+    #expect(DamageClips.panelRects(many, rotation: .none, logicalWidth: 100, logicalHeight: 60, limit: 16)
+            == [PixelRect(x: 0, y: 0, width: 79, height: 1)])
+}

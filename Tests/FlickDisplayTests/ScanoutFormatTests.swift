@@ -70,4 +70,28 @@ import Testing
             }
         }
     }
+
+    /// The SSSE3 24-bit row (when this CPU has it) stores exactly the bytes of the baseline row, for every length
+    /// and at any byte offset, as a damage rectangle starting at any pixel gives.
+    @Test(arguments: [ScanoutFormat.rgb888, .bgr888])
+    func theWide24BitRowMatchesTheBaseline(format: ScanoutFormat) {
+        var random = SystemRandomNumberGenerator()
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: 100)
+        defer { pixels.deallocate() }
+        for i in 0..<100 { pixels[i] = random.next() }
+        for count in 0...70 {
+            for offset in 0..<3 {
+                var wide = [UInt8](repeating: 0xAA, count: 3 * count + 8), plain = wide
+                wide.withUnsafeMutableBytes {
+                    format == .rgb888 ? RGB888.storeRow(pixels + 1, at: $0.baseAddress! + offset, count: count)
+                                      : BGR888.storeRow(pixels + 1, at: $0.baseAddress! + offset, count: count)
+                }
+                plain.withUnsafeMutableBytes {
+                    format == .rgb888 ? RGB888.storeRowBaseline(pixels + 1, at: $0.baseAddress! + offset, count: count)
+                                      : BGR888.storeRowBaseline(pixels + 1, at: $0.baseAddress! + offset, count: count)
+                }
+                #expect(wide == plain, "\(count) pixels at offset \(offset)")
+            }
+        }
+    }
 }

@@ -11,6 +11,7 @@ private final class MovingScene: Scene {
     var advances: [Double] = []
     var drawnAt: [Double] = []
     var touchesAt: [(touch: Double, clock: Double?)] = []
+    var drawnOn: [(width: Int, whole: Bool)] = []
     var nextDeadline: Double?
 
     init(frames: Int) { framesToMove = frames }
@@ -28,6 +29,7 @@ private final class MovingScene: Scene {
     func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] {
         framesToMove = max(0, framesToMove - 1)
         drawnAt.append(advances.last ?? .nan)
+        drawnOn.append((canvas.surface.width, fullRedraw))
         return [PixelRect(x: 0, y: 0, width: 1, height: 1)]
     }
 }
@@ -149,5 +151,61 @@ private final class Board: LoopWaiter, VSyncDisplay {
         let player = VirtualClockPlayer(scene: scene, width: 4, height: 4)
         player.run()
         #expect(scene.drawnAt == [0, 121.0 / 60])
+    }
+
+    /// A monitor unplugged while something moves: nothing is drawn until it is back; back at another size, the
+    /// scene is made again at that size and drawn whole.
+    @Test func anUnpluggedDisplayGetsNoFramesAndIsRedrawnWholeWhenBack() throws {
+        final class Monitor: LoopWaiter, VSyncDisplay, HotplugDisplay {
+            var now = 0.0
+            var width = 64, height = 40
+            var surface = Surface(width: 64, height: 40)
+            var pendingFlip: Double?
+            var presentedAt: [Double] = []
+            var plugEvents: [(time: Double, change: DisplayChange)] = [(1, .disconnected), (2, .reconnected(width: 32, height: 20))]
+            var drawsAtVBlank: Bool { false }
+            var physicalSize: PhysicalSize? { nil }
+            var frameInterval: Double { 1.0 / 60 }
+            var fileDescriptor: Int32 { 3 }
+            var hotplugFileDescriptor: Int32 { 4 }
+            var isFlipPending: Bool { pendingFlip != nil }
+            func nextBuffer() throws -> (surface: Surface, age: Int) { (surface, 1) }
+            func present(damage: [PixelRect]) throws -> Microseconds {
+                presentedAt.append(now)
+                pendingFlip = ((now + 0.001) * 60).rounded(.up) / 60
+                return 0
+            }
+            func handleEvents() throws -> [PageFlip] {
+                guard let flip = pendingFlip, flip <= now else { return [] }
+                pendingFlip = nil
+                return [PageFlip(sequence: 0, timestamp: Microseconds(flip * 1e6), userData: 0, seconds: flip)]
+            }
+            func handleHotplug() throws -> DisplayChange? {
+                guard let event = plugEvents.first, event.time <= now else { return nil }
+                plugEvents.removeFirst()
+                if case .reconnected(let w, let h) = event.change { (width, height, surface) = (w, h, Surface(width: w, height: h)) }
+                return event.change
+            }
+            func suspend() throws {}
+            func resume() throws {}
+            func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
+                let next = [deadline, pendingFlip, plugEvents.first?.time].compactMap { $0 }.min()
+                guard let next, now < 3 else { return LoopWake(finished: true) }
+                now = max(now, next)
+                return LoopWake(display: pendingFlip.map { $0 <= now } ?? false, hotplug: plugEvents.first.map { $0.time <= now } ?? false)
+            }
+        }
+        let monitor = Monitor(), first = MovingScene(frames: .max), second = MovingScene(frames: .max)
+        let loop = RunLoop(display: monitor, inputs: [], scene: first, waiter: monitor)
+        var changes: [DisplayChange] = [], resizedTo: [Int] = []
+        loop.onDisplayChange = { changes.append($0) }
+        loop.resizeScene = { width, _ in resizedTo.append(width); return second }
+        try loop.run()
+        #expect(changes == [.disconnected, .reconnected(width: 32, height: 20)])
+        #expect(resizedTo == [32])
+        #expect(!monitor.presentedAt.contains { $0 > 1.02 && $0 < 2 }, "frames drawn while unplugged")
+        #expect(monitor.presentedAt.contains { $0 > 2.9 }, "no frames once back")
+        #expect(second.drawnOn.first.map { $0.width == 32 && $0.whole } == true)
+        #expect(second.drawnOn.dropFirst().allSatisfy { $0.width == 32 && !$0.whole })
     }
 }

@@ -7,12 +7,14 @@ extension VirtualMachine {
     /// QEMU's VGA BIOS has no VBE protected-mode interface, so vesafb cannot pan here: frames are drawn in place.
     /// (Panning between two buffers, for drivers that can, is not exercised by any guest this machine boots.)
     @Test(.timeLimit(.minutes(5)))
-    func aKioskOnAFirmwareFramebufferShowsTheHeadlessFrameAndExitsCleanly() throws {
+    func aKioskOnAFirmwareFramebufferShowsTheHeadlessFrameTurnsAPageAndExitsCleanly() throws {
         let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1024, height = 768
         let kiosk = try GuestKiosk(#"""
-            {"pages": [{"id": "a", "content": {"type": "text", "title": "Firmware framebuffer", "body": "No DRM here.",
-                        "background": {"gradient": ["#0F2027", "#2C5364"]}}}]}
+            {"pages": [{"id": "a", "right": "b", "content": {"type": "text", "title": "Firmware framebuffer", "body": "No DRM here.",
+                        "background": {"gradient": ["#0F2027", "#2C5364"]}}},
+                       {"id": "b", "left": "a", "content": {"type": "text", "title": "Page two", "body": "Turned on fbdev.",
+                        "background": {"gradient": ["#603813", "#B29F94"]}}}]}
             """#)
         let guest = try GuestVM(command: """
             "$FLICK" devices
@@ -30,6 +32,14 @@ extension VirtualMachine {
         let expected = try kiosk.headlessFrame(width: width, height: height)
         let screen = try waitForScreen(guest, timeout: 30) { differingFraction($0, expected) < 0.001 }
         #expect(differingFraction(screen, expected) < 0.001)
+
+        // A swipe from right to left turns to page b, drawn through the same fbdev copy.
+        try guest.sendTouch(mttEvents("begin", x: 24576, y: 16384, trackingID: 1))
+        for step in 1...6 { try guest.sendTouch(mttEvents("update", x: 24576 - step * 16384 / 6, y: 16384, trackingID: 1)) }
+        try guest.sendTouch(mttEvents("end", x: 8192, y: 16384, trackingID: -1))
+        let next = try kiosk.headlessFrame(width: width, height: height, start: "b")
+        let turned = try waitForScreen(guest, timeout: 120) { differingFraction($0, next) < 0.001 }
+        #expect(differingFraction(turned, next) < 0.001, "the swipe did not turn the page on the framebuffer")
         guest.signalGuest()
         try guest.waitForLog("flick exited 0", timeout: 60)
     }

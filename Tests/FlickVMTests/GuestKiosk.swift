@@ -19,8 +19,10 @@ final class GuestKiosk {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    func headlessFrame(width: Int, height: Int) throws -> Surface {
-        let kiosk = try KioskConfig.load(path: config.path)
+    /// The kiosk at rest on `start` (default: the config's start page).
+    func headlessFrame(width: Int, height: Int, start: String? = nil) throws -> Surface {
+        var kiosk = try KioskConfig.load(path: config.path)
+        if let start { kiosk.start = start }
         let player = VirtualClockPlayer(scene: PagesScene(config: kiosk, width: width, height: height, fonts: try FontCollection()),
                                         width: width, height: height)
         player.run()

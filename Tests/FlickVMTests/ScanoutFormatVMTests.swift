@@ -35,7 +35,7 @@ extension VirtualMachine {
             """, width: width, height: height, flickBinary: flick, gpu: "cirrus")
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
-        #expect(guest.log.contains("RGB565 rotation 0°"))
+        #expect(guest.log.contains("RGB565 rotation 0°: atomic page flips with damage clips"))
 
         let frame = try kiosk.headlessFrame(width: width, height: height)
         let expected = throughRGB565(frame)

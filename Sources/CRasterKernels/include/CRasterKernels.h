@@ -11,4 +11,11 @@ int flick_raster_has_avx2(void);
 /// flick_raster_has_avx2() is true. dst may be under.
 void flick_raster_fade_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t alpha);
 
+/// True when this CPU runs the SSSE3 kernels below (x86-64 with SSSE3; false everywhere else).
+int flick_raster_has_ssse3(void);
+
+/// Stores count 0xXXRRGGBB pixels as 3-byte pixels: in memory B, G, R (DRM's RGB888), or R, G, B with
+/// swap_red_blue (BGR888). dst needs no alignment. Only call when flick_raster_has_ssse3() is true.
+void flick_raster_pack24_ssse3(uint8_t *dst, const uint32_t *src, long count, int swap_red_blue);
+
 #endif

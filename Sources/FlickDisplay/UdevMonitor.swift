@@ -1,0 +1,38 @@
+import CUdev
+import Glibc
+
+/// The kernel's reports for one subsystem (`drm`: a connector plugged or unplugged), as a descriptor the run loop
+/// polls. Through udevd when it runs; boards without it (busybox mdev) get the kernel's own reports.
+final class UdevMonitor {
+    private let udev: OpaquePointer
+    private let monitor: OpaquePointer
+    let fileDescriptor: Int32
+
+    init?(subsystem: String) {
+        guard let udev = udev_new() else { return nil }
+        let source = access("/run/udev/control", F_OK) == 0 ? "udev" : "kernel"
+        guard let monitor = udev_monitor_new_from_netlink(udev, source) else { udev_unref(udev); return nil }
+        guard udev_monitor_filter_add_match_subsystem_devtype(monitor, subsystem, nil) == 0,
+              udev_monitor_enable_receiving(monitor) == 0 else {
+            udev_monitor_unref(monitor); udev_unref(udev)
+            return nil
+        }
+        self.udev = udev; self.monitor = monitor
+        fileDescriptor = udev_monitor_get_fd(monitor)
+    }
+
+    deinit {
+        udev_monitor_unref(monitor)
+        udev_unref(udev)
+    }
+
+    /// Reads every report waiting (never blocks); true when one of them was a hot-plug.
+    func drain() -> Bool {
+        var hotplug = false
+        while let device = udev_monitor_receive_device(monitor) {
+            if udev_device_get_property_value(device, "HOTPLUG").map({ String(cString: $0) }) == "1" { hotplug = true }
+            udev_device_unref(device)
+        }
+        return hotplug
+    }
+}
