@@ -26,13 +26,14 @@ final class UdevMonitor {
         udev_unref(udev)
     }
 
-    /// Reads every report waiting (never blocks); true when one of them was a hot-plug.
+    /// Reads every report waiting (never blocks); true when one of them was a change (a hot-plug reports
+    /// HOTPLUG=1; any change is worth a look at the connector, which costs one ioctl).
     func drain() -> Bool {
-        var hotplug = false
+        var changed = false
         while let device = udev_monitor_receive_device(monitor) {
-            if udev_device_get_property_value(device, "HOTPLUG").map({ String(cString: $0) }) == "1" { hotplug = true }
+            if udev_device_get_action(device).map({ String(cString: $0) }) == "change" { changed = true }
             udev_device_unref(device)
         }
-        return hotplug
+        return changed
     }
 }

@@ -76,3 +76,42 @@ private func averageBrightness(_ s: Surface) -> Double {
     }
     return Double(sum) / Double(3 * ((s.height + 1) / 2) * ((s.width + 1) / 2))
 }
+
+extension VirtualMachine {
+    /// The connector unplugged and plugged back: one line each way, and the kiosk draws again afterwards — a swipe
+    /// turns the page. QEMU cannot unplug a virtio-gpu output, so the guest forces the connector's sysfs `status`
+    /// and sends the change report the kernel sends on a real HDMI unplug (virtio-gpu does not poll, so forcing the
+    /// status alone reports nothing).
+    @Test(.timeLimit(.minutes(6)))
+    func anUnpluggedDisplayIsPickedUpAgainWhenItReturns() throws {
+        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
+        let width = 640, height = 400
+        let kiosk = try GuestKiosk(#"""
+            {"pages": [{"id": "a", "right": "b", "content": {"type": "text", "title": "Before", "body": "Unplug me."}},
+                       {"id": "b", "left": "a", "content": {"type": "text", "title": "After", "body": "Plugged back."}}]}
+            """#)
+        let guest = try GuestVM(command: """
+            "$FLICK" run --config \(kiosk.config.path) --state-dir /run/state & pid=$!
+            connector=$(ls -d /sys/class/drm/card*-Virtual-1)
+            read line < /dev/ttyS1; echo off > $connector/status; echo change > $connector/../uevent; echo "guest: unplugged"
+            read line < /dev/ttyS1; echo detect > $connector/status; echo change > $connector/../uevent; echo "guest: plugged back"
+            read line < /dev/ttyS1
+            kill -TERM $pid; wait $pid; echo "flick exited $?"
+            """, width: width, height: height, flickBinary: flick)
+        defer { guest.shutDown() }
+        try guest.waitForLog("first frame on screen", timeout: 180)
+        guest.signalGuest()
+        try guest.waitForLog("Virtual-1 disconnected: not drawing until it is back", timeout: 60)
+        guest.signalGuest()
+        try guest.waitForLog("Virtual-1 connected again: 640x400", timeout: 60)
+
+        try guest.sendTouch(mttEvents("begin", x: 24576, y: 16384, trackingID: 1))
+        for step in 1...6 { try guest.sendTouch(mttEvents("update", x: 24576 - step * 16384 / 6, y: 16384, trackingID: 1)) }
+        try guest.sendTouch(mttEvents("end", x: 8192, y: 16384, trackingID: -1))
+        let next = try kiosk.headlessFrame(width: width, height: height, start: "b")
+        let turned = try waitForScreen(guest, timeout: 120) { differingFraction($0, next) < 0.001 }
+        #expect(differingFraction(turned, next) < 0.001, "nothing drawn after the display came back")
+        guest.signalGuest()
+        try guest.waitForLog("flick exited 0", timeout: 60)
+    }
+}
