@@ -117,11 +117,24 @@ public final class FBDisplay: BlankableDisplay {
         return Microseconds(ts.tv_sec) * 1_000_000 + Microseconds(ts.tv_nsec / 1000)
     }
 
-    /// FBIOBLANK powerdown and unblank.
+    /// Told once, in one line, when the driver cannot blank and the screen is painted black instead.
+    public var onNotice: (String) -> Void = { _ in }
+    private var blankRefused = false
+
+    /// FBIOBLANK powerdown and unblank. A driver without blanking (vesafb, many panel drivers) gets a black frame
+    /// instead, and the next frame is drawn whole.
     public func setBlanked(_ blanked: Bool) throws {
-        guard ioctl(fd, UInt(FBIOBLANK), blanked ? 4 /* FB_BLANK_POWERDOWN */ : 0 /* FB_BLANK_UNBLANK */) == 0 else {
-            throw FramebufferError(path: path, message: "FBIOBLANK failed: \(String(cString: strerror(errno)))")
+        if !blankRefused && ioctl(fd, UInt(FBIOBLANK), blanked ? 4 /* FB_BLANK_POWERDOWN */ : 0 /* FB_BLANK_UNBLANK */) == 0 { return }
+        if !blankRefused {
+            blankRefused = true
+            onNotice("\(path): the driver cannot blank (FBIOBLANK: \(String(cString: strerror(errno)))): showing black instead, the backlight stays as it is")
         }
+        guard blanked else { return }
+        let black = Surface(width: width, height: height)
+        black.clear(to: 0xFF00_0000)
+        let index = isPanning ? ring.onScreen ?? 0 : 0
+        targets[index].copy(from: black, area: black.bounds, rotation: rotation)
+        framesPresented = 0
     }
 
     /// Shows buffer `index` (0 is the top frame).

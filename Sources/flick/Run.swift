@@ -196,6 +196,7 @@ struct Run: ParsableCommand {
             (display, panel, closeDisplay) = (drm, (drm.output.mode.width, drm.output.mode.height), drm.close)
         } else {
             let fb = try FBDisplay(path: FBDisplay.devicePaths()[0], rotation: rotation, refresh: settings.drm.refresh)
+            fb.onNotice = { Log.flick.warning("\($0)") }
             let drawing = fb.isPanning ? "in two buffers, panned into view" : "in place (it has room for one frame: motion may tear)"
             Log.flick.notice("\(fb.path) \(fb.info) rotation \(rotation.rawValue)°: no DRM device, drawing on the framebuffer \(drawing)")
             (display, panel, closeDisplay) = (fb, (fb.info.width, fb.info.height), fb.close)

@@ -1,3 +1,4 @@
+import FlickRaster
 import Foundation
 import Testing
 
@@ -11,7 +12,8 @@ extension VirtualMachine {
         let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1024, height = 768
         let kiosk = try GuestKiosk(#"""
-            {"pages": [{"id": "a", "right": "b", "content": {"type": "text", "title": "Firmware framebuffer", "body": "No DRM here.",
+            {"display": {"idle": {"blank": 15}},
+             "pages": [{"id": "a", "right": "b", "content": {"type": "text", "title": "Firmware framebuffer", "body": "No DRM here.",
                         "background": {"gradient": ["#0F2027", "#2C5364"]}}},
                        {"id": "b", "left": "a", "content": {"type": "text", "title": "Page two", "body": "Turned on fbdev.",
                         "background": {"gradient": ["#603813", "#B29F94"]}}}]}
@@ -40,6 +42,14 @@ extension VirtualMachine {
         let next = try kiosk.headlessFrame(width: width, height: height, start: "b")
         let turned = try waitForScreen(guest, timeout: 120) { differingFraction($0, next) < 0.001 }
         #expect(differingFraction(turned, next) < 0.001, "the swipe did not turn the page on the framebuffer")
+
+        // vesafb cannot blank: left alone, the screen goes black all the same.
+        try guest.waitForLog("screen blanked after 15 s without input", timeout: 90)
+        #expect(guest.log.contains("/dev/fb0: the driver cannot blank"))
+        let black = Surface(width: width, height: height)
+        black.clear(to: 0xFF00_0000)
+        let dark = try waitForScreen(guest, timeout: 30) { differingFraction($0, black) < 0.001 }
+        #expect(differingFraction(dark, black) < 0.001)
         guest.signalGuest()
         try guest.waitForLog("flick exited 0", timeout: 60)
     }
