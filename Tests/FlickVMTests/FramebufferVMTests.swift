@@ -9,7 +9,6 @@ extension VirtualMachine {
     /// (Panning between two buffers, for drivers that can, is not exercised by any guest this machine boots.)
     @Test(.timeLimit(.minutes(5)))
     func aKioskOnAFirmwareFramebufferShowsTheHeadlessFrameTurnsAPageAndExitsCleanly() throws {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1024, height = 768
         let kiosk = try GuestKiosk(#"""
             {"display": {"idle": {"blank": 15}},
@@ -18,12 +17,7 @@ extension VirtualMachine {
                        {"id": "b", "left": "a", "content": {"type": "text", "title": "Page two", "body": "Turned on fbdev.",
                         "background": {"gradient": ["#603813", "#B29F94"]}}}]}
             """#)
-        let guest = try GuestVM(command: """
-            "$FLICK" devices
-            "$FLICK" run --config \(kiosk.config.path) --state-dir /run/state & pid=$!
-            read line < /dev/ttyS1
-            kill -TERM $pid; wait $pid; echo "flick exited $?"
-            """, width: width, height: height, flickBinary: flick, gpu: "vesa")
+        let guest = try kiosk.boot(width: width, height: height, gpu: "vesa", before: "\"$FLICK\" devices")
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
         #expect(guest.log.contains("no DRM cards (/dev/dri/card* absent): flick run uses the framebuffer"))
@@ -36,9 +30,7 @@ extension VirtualMachine {
         #expect(differingFraction(screen, expected) < 0.001)
 
         // A swipe from right to left turns to page b, drawn through the same fbdev copy.
-        try guest.sendTouch(mttEvents("begin", x: 24576, y: 16384, trackingID: 1))
-        for step in 1...6 { try guest.sendTouch(mttEvents("update", x: 24576 - step * 16384 / 6, y: 16384, trackingID: 1)) }
-        try guest.sendTouch(mttEvents("end", x: 8192, y: 16384, trackingID: -1))
+        try guest.swipeLeft()
         let next = try kiosk.headlessFrame(width: width, height: height, start: "b")
         let turned = try waitForScreen(guest, timeout: 120) { differingFraction($0, next) < 0.001 }
         #expect(differingFraction(turned, next) < 0.001, "the swipe did not turn the page on the framebuffer")
@@ -50,7 +42,6 @@ extension VirtualMachine {
         black.clear(to: 0xFF00_0000)
         let dark = try waitForScreen(guest, timeout: 30) { differingFraction($0, black) < 0.001 }
         #expect(differingFraction(dark, black) < 0.001)
-        guest.signalGuest()
-        try guest.waitForLog("flick exited 0", timeout: 60)
+        try guest.stopKiosk()
     }
 }

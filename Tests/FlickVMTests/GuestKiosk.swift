@@ -3,6 +3,7 @@ import FlickRaster
 import FlickText
 import FlickUI
 import Foundation
+import Testing
 
 /// A kiosk config written where the guest can read it (the host's /tmp), and the frame the headless kiosk draws
 /// for it at rest: what a guest's screen must show.
@@ -18,6 +19,17 @@ final class GuestKiosk {
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// A guest running `flick run` on this config, `before` it (shell lines) and with `steps` after it, each waiting for
+    /// a line from the host; the last line the host sends stops Flick with SIGTERM (`GuestVM.stopKiosk`).
+    func boot(width: Int, height: Int, gpu: String = "virtio", before: String = "", steps: [String] = []) throws -> GuestVM {
+        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
+        let script = [before, "\"$FLICK\" run --config \(config.path) --state-dir /run/state & pid=$!"]
+            + steps.map { "read line < /dev/ttyS1; \($0)" }
+            + ["read line < /dev/ttyS1", "kill -TERM $pid; wait $pid; echo \"flick exited $?\""]
+        return try GuestVM(command: script.filter { !$0.isEmpty }.joined(separator: "\n"), width: width, height: height,
+                           flickBinary: flick, gpu: gpu)
+    }
 
     /// The kiosk at rest on `start` (default: the config's start page).
     func headlessFrame(width: Int, height: Int, start: String? = nil) throws -> Surface {

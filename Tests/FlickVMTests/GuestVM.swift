@@ -98,4 +98,17 @@ final class GuestVM {
     func sendTouch(_ events: [[String: Any]]) throws {
         try qmp?.execute("input-send-event", ["events": events])
     }
+
+    /// One finger from 3/4 of the width to 1/4 across the middle, in six steps: a swipe to the right-hand page.
+    func swipeLeft() throws {
+        try sendTouch(mttEvents("begin", x: 24576, y: 16384, trackingID: 1))
+        for step in 1...6 { try sendTouch(mttEvents("update", x: 24576 - step * 16384 / 6, y: 16384, trackingID: 1)) }
+        try sendTouch(mttEvents("end", x: 8192, y: 16384, trackingID: -1))
+    }
+
+    /// Sends the line that makes a `GuestKiosk.boot` guest stop Flick, and waits for it to exit 0.
+    func stopKiosk() throws {
+        signalGuest()
+        try waitForLog("flick exited 0", timeout: 60)
+    }
 }

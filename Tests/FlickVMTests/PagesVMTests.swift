@@ -40,9 +40,7 @@ extension VirtualMachine {
         #expect(differingFraction(before, start) < 0.001, "the start page on screen differs from the headless one")
 
         // Right to left across the middle: from 3/4 of the width to 1/4 (0…32767 on each axis).
-        try guest.sendTouch(mttEvents("begin", x: 24576, y: 16384, trackingID: 1))
-        for step in 1...6 { try guest.sendTouch(mttEvents("update", x: 24576 - step * 16384 / 6, y: 16384, trackingID: 1)) }
-        try guest.sendTouch(mttEvents("end", x: 8192, y: 16384, trackingID: -1))
+        try guest.swipeLeft()
 
         let after = try waitForScreen(guest, timeout: 240) { differingFraction($0, next) < 0.001 }
         #expect(differingFraction(after, next) < 0.001, "the page did not turn to \(PageGraph(tour).neighbour(of: tour.start, .right) ?? "?")")

@@ -21,18 +21,13 @@ extension VirtualMachine {
     /// it copies it out, and the screen shows the headless frame through 16 bits.
     @Test(.timeLimit(.minutes(5)))
     func aKioskForcedToRGB565OnCirrusShowsTheHeadlessFrameThrough16Bits() throws {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1024, height = 768
         let kiosk = try GuestKiosk(#"""
             {"display": {"format": "RGB565", "mode": "1024x768"},
              "pages": [{"id": "a", "content": {"type": "text", "title": "Sixteen bits", "body": "A gradient bands on a 565 panel.",
                         "background": {"gradient": ["#1D2B64", "#F8CDDA"]}}}]}
             """#)
-        let guest = try GuestVM(command: """
-            "$FLICK" run --config \(kiosk.config.path) --state-dir /run/state & pid=$!
-            read line < /dev/ttyS1
-            kill -TERM $pid; wait $pid; echo "flick exited $?"
-            """, width: width, height: height, flickBinary: flick, gpu: "cirrus")
+        let guest = try kiosk.boot(width: width, height: height, gpu: "cirrus")
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
         #expect(guest.log.contains("RGB565 rotation 0°: atomic page flips with damage clips"))
@@ -43,7 +38,6 @@ extension VirtualMachine {
         #expect(differingFraction(screen, expected, tolerance: 4) < 0.001)
         // Not what an XRGB8888 scan-out would show: the test can tell the formats apart.
         #expect(differingFraction(screen, frame, tolerance: 0) > 0.2)
-        guest.signalGuest()
-        try guest.waitForLog("flick exited 0", timeout: 60)
+        try guest.stopKiosk()
     }
 }

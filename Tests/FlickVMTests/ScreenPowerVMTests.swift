@@ -6,44 +6,32 @@ extension VirtualMachine {
     /// QEMU's bochs-display (the bochs DRM driver, as on std VGA) shows the kiosk as the headless renderer draws it.
     @Test(.timeLimit(.minutes(5)))
     func aKioskOnBochsDisplayShowsTheHeadlessFrame() throws {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 800, height = 600
         let kiosk = try GuestKiosk(#"""
             {"pages": [{"id": "a", "content": {"type": "text", "title": "bochs-display", "body": "DRM on QEMU's plain framebuffer device.",
                         "background": {"gradient": ["#134E5E", "#71B280"]}}}]}
             """#)
-        let guest = try GuestVM(command: """
-            "$FLICK" devices
-            "$FLICK" run --config \(kiosk.config.path) --state-dir /run/state & pid=$!
-            read line < /dev/ttyS1
-            kill -TERM $pid; wait $pid; echo "flick exited $?"
-            """, width: width, height: height, flickBinary: flick, gpu: "bochs")
+        let guest = try kiosk.boot(width: width, height: height, gpu: "bochs", before: "\"$FLICK\" devices")
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
         #expect(guest.log.contains("bochs-drm"))
         let expected = try kiosk.headlessFrame(width: width, height: height)
         let screen = try waitForScreen(guest, timeout: 30) { differingFraction($0, expected) < 0.001 }
         #expect(differingFraction(screen, expected) < 0.001)
-        guest.signalGuest()
-        try guest.waitForLog("flick exited 0", timeout: 60)
+        try guest.stopKiosk()
     }
 
     /// display.idle.blank on virtio-gpu: after the idle time the panel is off (DPMS) and the screen dark; a tap on
     /// a list row wakes it, and that tap opened nothing: the list is back exactly as it was.
     @Test(.timeLimit(.minutes(6)))
     func anIdleKioskBlanksAndTheWakingTapPressesNothing() throws {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 640, height = 400
         let kiosk = try GuestKiosk(#"""
             {"display": {"idle": {"blank": 6}},
              "pages": [{"id": "l", "content": {"type": "list", "title": "Rooms",
                         "items": [{"title": "Lobby", "detail": "Open"}, {"title": "Hall", "detail": "Closed"}]}}]}
             """#)
-        let guest = try GuestVM(command: """
-            "$FLICK" run --config \(kiosk.config.path) --state-dir /run/state & pid=$!
-            read line < /dev/ttyS1
-            kill -TERM $pid; wait $pid; echo "flick exited $?"
-            """, width: width, height: height, flickBinary: flick)
+        let guest = try kiosk.boot(width: width, height: height)
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
         let list = try kiosk.headlessFrame(width: width, height: height)
@@ -60,8 +48,7 @@ extension VirtualMachine {
         try guest.waitForLog("screen woken by a touch (not passed on)", timeout: 60)
         let woken = try waitForScreen(guest, timeout: 60) { differingFraction($0, list) < 0.001 }
         #expect(differingFraction(woken, list) < 0.001, "after waking, the list is not as it was: the tap was passed on")
-        guest.signalGuest()
-        try guest.waitForLog("flick exited 0", timeout: 60)
+        try guest.stopKiosk()
     }
 }
 
@@ -84,20 +71,16 @@ extension VirtualMachine {
     /// status alone reports nothing).
     @Test(.timeLimit(.minutes(6)))
     func anUnpluggedDisplayIsPickedUpAgainWhenItReturns() throws {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 640, height = 400
         let kiosk = try GuestKiosk(#"""
             {"pages": [{"id": "a", "right": "b", "content": {"type": "text", "title": "Before", "body": "Unplug me."}},
                        {"id": "b", "left": "a", "content": {"type": "text", "title": "After", "body": "Plugged back."}}]}
             """#)
-        let guest = try GuestVM(command: """
-            "$FLICK" run --config \(kiosk.config.path) --state-dir /run/state & pid=$!
-            connector=$(ls -d /sys/class/drm/card*-Virtual-1)
-            read line < /dev/ttyS1; echo off > $connector/status; echo change > $connector/../uevent; echo "guest: unplugged"
-            read line < /dev/ttyS1; echo detect > $connector/status; echo change > $connector/../uevent; echo "guest: plugged back"
-            read line < /dev/ttyS1
-            kill -TERM $pid; wait $pid; echo "flick exited $?"
-            """, width: width, height: height, flickBinary: flick)
+        let connector = "$(ls -d /sys/class/drm/card*-Virtual-1)"
+        let guest = try kiosk.boot(width: width, height: height, steps: [
+            "echo off > \(connector)/status; echo change > \(connector)/../uevent",
+            "echo detect > \(connector)/status; echo change > \(connector)/../uevent",
+        ])
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
         guest.signalGuest()
@@ -105,13 +88,10 @@ extension VirtualMachine {
         guest.signalGuest()
         try guest.waitForLog("Virtual-1 connected again: 640x400", timeout: 60)
 
-        try guest.sendTouch(mttEvents("begin", x: 24576, y: 16384, trackingID: 1))
-        for step in 1...6 { try guest.sendTouch(mttEvents("update", x: 24576 - step * 16384 / 6, y: 16384, trackingID: 1)) }
-        try guest.sendTouch(mttEvents("end", x: 8192, y: 16384, trackingID: -1))
+        try guest.swipeLeft()
         let next = try kiosk.headlessFrame(width: width, height: height, start: "b")
         let turned = try waitForScreen(guest, timeout: 120) { differingFraction($0, next) < 0.001 }
         #expect(differingFraction(turned, next) < 0.001, "nothing drawn after the display came back")
-        guest.signalGuest()
-        try guest.waitForLog("flick exited 0", timeout: 60)
+        try guest.stopKiosk()
     }
 }
