@@ -20,6 +20,11 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CLibInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev", "libxkbcommon-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Text for every script: shaping, bidi, line breaking (UAX #14), system fonts.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CLinux"),
@@ -30,7 +35,7 @@ let package = Package(
         // Reading what people give Flick and replacing files durably: the one place for both.
         .target(name: "FlickFiles"),
         .target(name: "FlickRaster", dependencies: ["CPNG", "CLinux", "CRasterKernels", "FlickFiles"]),
-        .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType", "FlickFiles"]),
+        .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CUnibreak", "CFontconfig", "FlickFiles"]),
         .target(name: "FlickMotion"),
         .target(name: "FlickJSON"),
         .target(name: "FlickGestures", dependencies: ["FlickJSON", "FlickFiles"]),

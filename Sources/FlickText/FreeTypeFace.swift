@@ -1,4 +1,5 @@
 import CFreeType
+import CHarfBuzz
 import FlickFiles
 import FlickRaster
 
@@ -84,8 +85,28 @@ public final class FontFace {
 
     deinit {
         library.glyphCache.removeGlyphs(ofFace: id)
+        if let hbFont { hb_font_destroy(hbFont) }
         FT_Done_Face(face)
     }
+
+    /// HarfBuzz's font over this FreeType face, loading glyphs with the flags the rasteriser uses, so shaped
+    /// advances are the hinted advances drawn. Made at first use; follows the face's size.
+    private var hbFont: OpaquePointer?
+
+    func harfBuzzFont(sizeKey: Int32) -> OpaquePointer? {
+        guard (try? activate(sizeKey)) != nil else { return nil }
+        if hbFont == nil {
+            hbFont = hb_ft_font_create_referenced(face)
+            hb_ft_font_set_load_flags(hbFont, FreeTypeFlag.glyphLoad)
+            hbSize = sizeKey
+        } else if hbSize != sizeKey {
+            hb_ft_font_changed(hbFont)
+            hbSize = sizeKey
+        }
+        return hbFont
+    }
+
+    private var hbSize: Int32 = 0
 
     /// FT_New_Face accepts files whose tables run past the end (it drops them) or that hold only
     /// bitmaps; checking now turns such files into an error at open, not blank or broken text later.

@@ -1,0 +1,49 @@
+import CFreeType
+import CHarfBuzz
+
+public enum TextDirection: Hashable, Sendable {
+    case leftToRight, rightToLeft
+}
+
+/// One glyph of shaped text: which glyph, the cluster it belongs to, and where it goes relative to the pen.
+public struct ShapedGlyph: Hashable, Sendable {
+    public var index: GlyphIndex
+    /// Offset, in the scalars shaped, of the first scalar of the cluster this glyph belongs to (ligatures, marks and
+    /// conjuncts join several scalars in one cluster; a cluster is never split across lines or by a caret).
+    public var cluster: Int
+    /// Pixels the pen moves after this glyph, and this glyph's offset from the pen (marks sit on their base).
+    public var advance: Double
+    public var xOffset: Double
+    public var yOffset: Double
+}
+
+extension FontFace {
+    /// Shapes `scalars[range]` with HarfBuzz (the rest of `scalars` is context: Arabic joins across a run's edge) in
+    /// `direction`, with the script and language HarfBuzz guesses from the text. GPOS kerning, marks, ligatures,
+    /// Arabic joining and Indic clusters all come from here. Glyphs come in visual order (right to left text
+    /// reversed); clusters index into `scalars`.
+    public func shape(_ scalars: [Unicode.Scalar], range: Range<Int>? = nil, direction: TextDirection,
+                      pixelSize: Double) -> [ShapedGlyph] {
+        shape(scalars, range: range ?? scalars.indices, direction: direction, sizeKey: Self.sizeKey(pixelSize))
+    }
+
+    func shape(_ scalars: [Unicode.Scalar], range: Range<Int>, direction: TextDirection, sizeKey: Int32) -> [ShapedGlyph] {
+        guard !range.isEmpty, let font = harfBuzzFont(sizeKey: sizeKey), let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        let codepoints = scalars.map { $0.value }
+        codepoints.withUnsafeBufferPointer {
+            hb_buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
+        }
+        hb_buffer_set_direction(buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+        return (0..<Int(count)).map { i in
+            ShapedGlyph(index: infos[i].codepoint, cluster: Int(infos[i].cluster),
+                        advance: Double(positions[i].x_advance) / 64,
+                        xOffset: Double(positions[i].x_offset) / 64, yOffset: Double(positions[i].y_offset) / 64)
+        }
+    }
+}
