@@ -1,0 +1,43 @@
+import Testing
+@testable import FlickText
+
+@Suite struct LineBreakTests {
+    /// The indexes after which a line may end.
+    private func allowed(_ text: String, language: String? = nil) -> [Int] {
+        LineBreak.opportunities(Array(text.unicodeScalars), language: language).enumerated()
+            .filter { $0.element == .allowed }.map(\.offset)
+    }
+
+    @Test func latinBreaksAfterSpacesAndHyphensNotInsideWordsOrNumbers() {
+        #expect(allowed("a well-known 3.14 x") == [1, 6, 12, 17])
+    }
+
+    /// Chinese and Japanese have no spaces: a line may end between most characters, but never before closing
+    /// punctuation (、。」) or a small kana.
+    @Test func cjkBreaksBetweenCharactersButNotBeforeClosingPunctuation() {
+        let text = "こんにちは、世界。「東京」"
+        let breaks = allowed(text)
+        #expect(breaks.contains(0) && breaks.contains(1))
+        #expect(!breaks.contains(4), "no break before 、")
+        #expect(!breaks.contains(7), "no break before 。")
+        #expect(!breaks.contains(9), "no break after 「")
+        #expect(!breaks.contains(11), "no break before 」")
+    }
+
+    @Test func theLastScalarIsAMandatoryBreakAndHardBreaksAreMandatory() {
+        let breaks = LineBreak.opportunities(Array("ab\ncd".unicodeScalars))
+        #expect(breaks[2] == .mandatory && breaks[4] == .mandatory)
+        #expect(breaks[0] == .prohibited)
+        #expect(LineBreak.opportunities([]).isEmpty)
+    }
+
+    /// Thai has no spaces between words either; libunibreak's data has no dictionary, so it breaks only where the
+    /// text allows (spaces) — never inside a cluster of a consonant and its marks.
+    @Test func thaiNeverBreaksBeforeACombiningMark() {
+        let scalars = Array("น้ำ สวัสดี".unicodeScalars)
+        let breaks = LineBreak.opportunities(scalars)
+        for (i, s) in scalars.enumerated() where i > 0 && s.properties.generalCategory == .nonspacingMark {
+            #expect(breaks[i - 1] == .prohibited, "a break before the mark at \(i)")
+        }
+    }
+}
