@@ -23,6 +23,12 @@ public final class FontLibrary {
     let handle: FT_Library
     public let glyphCache: GlyphCache
     private var nextFaceID: UInt32 = 0
+    /// Faces tried, in order, for characters a face lacks, before the system's fonts (FontFallback.swift).
+    public var fallbacks: [FontFace] = []
+    var systemFaces: [String: FontFace] = [:]
+    var systemFallback: [UInt32: FontFace?] = [:]
+    /// Looks for system fonts through fontconfig; off, only `fallbacks` are tried.
+    public var usesSystemFonts = true
 
     public init(glyphCacheBytes: Int = GlyphCache.defaultByteBudget) throws(TextError) {
         var library: FT_Library?

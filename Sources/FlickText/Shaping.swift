@@ -27,7 +27,10 @@ extension FontFace {
         shape(scalars, range: range ?? scalars.indices, direction: direction, sizeKey: Self.sizeKey(pixelSize))
     }
 
-    func shape(_ scalars: [Unicode.Scalar], range: Range<Int>, direction: TextDirection, sizeKey: Int32) -> [ShapedGlyph] {
+    /// `hinted`: each advance is the glyph's hinted advance (whole pixels, as the rasteriser draws it) plus what
+    /// shaping added to it (kerning) rounded to whole pixels — FreeType's grid-fitted kerning, for GPOS too.
+    func shape(_ scalars: [Unicode.Scalar], range: Range<Int>, direction: TextDirection, sizeKey: Int32,
+               script: hb_script_t? = nil, hinted: Bool = false) -> [ShapedGlyph] {
         guard !range.isEmpty, let font = harfBuzzFont(sizeKey: sizeKey), let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         let codepoints = scalars.map { $0.value }
@@ -35,15 +38,23 @@ extension FontFace {
             hb_buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
         }
         hb_buffer_set_direction(buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL)
+        if let script { hb_buffer_set_script(buffer, script) }
+        // Fills in what is not set: the script from the text, the language from the locale.
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
         return (0..<Int(count)).map { i in
-            ShapedGlyph(index: infos[i].codepoint, cluster: Int(infos[i].cluster),
-                        advance: Double(positions[i].x_advance) / 64,
-                        xOffset: Double(positions[i].x_offset) / 64, yOffset: Double(positions[i].y_offset) / 64)
+            let index = infos[i].codepoint
+            var advance = Double(positions[i].x_advance) / 64
+            if hinted {
+                // Rounded half up, as FreeType rounds kerning (FT_PIX_ROUND).
+                let adjustment = Double(positions[i].x_advance - hb_font_get_glyph_h_advance(font, index)) / 64
+                advance = glyph(index, sizeKey: sizeKey).advance + (adjustment + 0.5).rounded(.down)
+            }
+            return ShapedGlyph(index: index, cluster: Int(infos[i].cluster), advance: advance,
+                               xOffset: Double(positions[i].x_offset) / 64, yOffset: Double(positions[i].y_offset) / 64)
         }
     }
 }

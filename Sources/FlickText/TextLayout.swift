@@ -1,6 +1,9 @@
 import FlickRaster
 
 public enum TextAlignment: Hashable, Sendable {
+    /// Where a paragraph's lines start and end: left and right for left-to-right text, right and left for
+    /// right-to-left text (Arabic, Hebrew).
+    case start, end
     case left, center, right
 }
 
@@ -14,34 +17,46 @@ public struct TextLayout {
         public var maxLines: Int?
         public var alignment: TextAlignment
         public var breaksAfterHyphens: Bool
+        /// Each paragraph's base direction; nil: from its first strong character (left to right without one).
+        public var direction: TextDirection?
 
-        public init(maxWidth: Double? = nil, maxLines: Int? = nil, alignment: TextAlignment = .left,
-                    breaksAfterHyphens: Bool = true) {
+        public init(maxWidth: Double? = nil, maxLines: Int? = nil, alignment: TextAlignment = .start,
+                    breaksAfterHyphens: Bool = true, direction: TextDirection? = nil) {
             self.maxWidth = maxWidth; self.maxLines = maxLines
-            self.alignment = alignment; self.breaksAfterHyphens = breaksAfterHyphens
+            self.alignment = alignment; self.breaksAfterHyphens = breaksAfterHyphens; self.direction = direction
         }
     }
 
     public struct PositionedGlyph: Hashable, Sendable {
         public var index: GlyphIndex
-        /// Pen position from the layout box's top-left: `x` along the line, `y` the line's baseline.
+        /// Pen position from the layout box's top-left: `x` along the line, `y` the line's baseline (with the
+        /// glyph's own offset: a mark sits on its base).
         public var x: Double
         public var y: Double
+        /// Which of the layout's `faces` the glyph is from: 0 the primary face, others fallbacks.
+        public var face: Int
 
-        public init(index: GlyphIndex, x: Double, y: Double) { self.index = index; self.x = x; self.y = y }
+        public init(index: GlyphIndex, x: Double, y: Double, face: Int = 0) {
+            self.index = index; self.x = x; self.y = y; self.face = face
+        }
     }
 
     public struct Line: Hashable, Sendable {
-        /// The characters on the line, without the spaces it broke at, with "…" when truncated.
+        /// The characters on the line in logical order, without the spaces it broke at, with "…" when truncated.
         public var text: String
+        /// In the order they are seen, left to right.
         public var glyphs: [PositionedGlyph]
         /// Left edge of the line's advance box after alignment.
         public var x: Double
         public var baseline: Double
         public var width: Double
+        /// The paragraph's base direction.
+        public var direction: TextDirection
     }
 
+    /// The primary face; `faces` adds the fallbacks the text needed, in the order first used.
     public let face: FontFace
+    public let faces: [FontFace]
     public let metrics: FontMetrics
     public let options: Options
     public let lines: [Line]
@@ -57,17 +72,25 @@ public struct TextLayout {
 
     public var pixelSize: Double { metrics.pixelSize }
 
+    /// Shapes each paragraph with HarfBuzz (runs of one face, script and bidi direction; characters the face lacks
+    /// from the library's fallbacks and the system's fonts), breaks lines where UAX #14 allows, and orders each
+    /// line's runs for the screen.
     public init(_ text: String, face: FontFace, pixelSize: Double, options: Options = Options()) {
         let sizeKey = FontFace.sizeKey(pixelSize)
         let metrics = face.metrics(sizeKey: sizeKey)
         let maxWidth = options.maxWidth.flatMap { $0.isFinite ? max(0, $0) : nil }
         let maxLines = options.maxLines.flatMap { $0 > 0 ? $0 : nil } ?? Int.max
-        let shaper = Shaper(face: face, sizeKey: sizeKey, breaksAfterHyphens: options.breaksAfterHyphens)
+        let faces = FaceSet(face)
+        func shaped(_ scalars: [Unicode.Scalar], direction: TextDirection?) -> ShapedParagraph {
+            ShapedParagraph(scalars, faces: faces, sizeKey: sizeKey, direction: direction,
+                            breaksAfterHyphens: options.breaksAfterHyphens)
+        }
 
-        var drafts: [(paragraph: [ShapedScalar], range: Range<Int>)] = []
+        var drafts: [(paragraph: ShapedParagraph, range: Range<Int>)] = []
         var truncated = false
-        paragraphs: for paragraph in shaper.paragraphs(text) {
-            for range in LineBreaker.lines(paragraph, maxWidth: maxWidth) {
+        paragraphs: for scalars in Self.paragraphs(text) {
+            let paragraph = shaped(scalars, direction: options.direction)
+            for range in paragraph.lines(maxWidth: maxWidth) {
                 if drafts.count == maxLines {
                     truncated = true
                     break paragraphs
@@ -80,20 +103,27 @@ public struct TextLayout {
         lines.reserveCapacity(drafts.count)
         for (n, draft) in drafts.enumerated() {
             let baseline = metrics.ascent + Double(n) * metrics.lineHeight
-            var units = Array(draft.paragraph[draft.range])
             if truncated && n == drafts.count - 1 {
-                units = shaper.ellipsized(draft.paragraph, from: draft.range.lowerBound, maxWidth: maxWidth)
+                lines.append(Self.ellipsized(draft.paragraph, from: draft.range.lowerBound, maxWidth: maxWidth,
+                                             baseline: baseline, face: face, shaped: shaped))
+            } else {
+                let set = draft.paragraph.glyphs(draft.range, baseline: baseline)
+                lines.append(Line(text: String(String.UnicodeScalarView(draft.paragraph.original[draft.range])),
+                                  glyphs: set.glyphs, x: 0, baseline: baseline, width: set.width,
+                                  direction: draft.paragraph.bidi.baseDirection))
             }
-            lines.append(Self.setLine(units, baseline: baseline))
         }
 
         let widest = lines.reduce(0) { max($0, $1.width) }
         let boxWidth = maxWidth ?? widest
         for i in lines.indices {
+            let rtl = lines[i].direction == .rightToLeft
             let offset: Double = switch options.alignment {
             case .left: 0
             case .center: (boxWidth - lines[i].width) / 2
             case .right: boxWidth - lines[i].width
+            case .start: rtl ? boxWidth - lines[i].width : 0
+            case .end: rtl ? 0 : boxWidth - lines[i].width
             }
             guard offset != 0 else { continue }
             lines[i].x = offset
@@ -101,6 +131,7 @@ public struct TextLayout {
         }
 
         self.face = face
+        self.faces = faces.faces
         self.metrics = metrics
         self.options = options
         self.lines = lines
@@ -111,43 +142,17 @@ public struct TextLayout {
         var inked: [InkedGlyph] = []
         for line in lines {
             for positioned in line.glyphs {
-                let glyph = face.glyph(positioned.index, sizeKey: sizeKey)
+                let glyph = faces.faces[positioned.face].glyph(positioned.index, sizeKey: sizeKey)
                 if glyph.mask.width > 0 { inked.append(InkedGlyph(glyph: glyph, x: positioned.x, y: positioned.y)) }
             }
         }
         inkedGlyphs = inked
     }
 
-    private static func setLine(_ units: [ShapedScalar], baseline: Double) -> Line {
-        var glyphs: [PositionedGlyph] = []
-        glyphs.reserveCapacity(units.count)
-        var text = String.UnicodeScalarView()
-        var pen = 0.0
-        for (i, unit) in units.enumerated() {
-            if i > 0 { pen += unit.kern }
-            glyphs.append(PositionedGlyph(index: unit.glyph, x: pen, y: baseline))
-            text.append(unit.scalar)
-            pen += unit.advance
-        }
-        return Line(text: String(text), glyphs: glyphs, x: 0, baseline: baseline, width: pen)
-    }
-}
-
-struct InkedGlyph {
-    let glyph: Glyph
-    /// Pen position on the baseline, from the layout box's top-left.
-    let x: Double, y: Double
-}
-
-/// Maps text to glyphs of one face at one size, split into paragraphs at hard line breaks.
-private struct Shaper {
-    let face: FontFace
-    let sizeKey: Int32
-    let breaksAfterHyphens: Bool
-
-    func paragraphs(_ text: String) -> [[ShapedScalar]] {
-        var paragraphs: [[ShapedScalar]] = []
-        var current: [ShapedScalar] = []
+    /// The paragraphs of `text`, split at hard line breaks; other control characters have no glyph worth drawing.
+    static func paragraphs(_ text: String) -> [[Unicode.Scalar]] {
+        var paragraphs: [[Unicode.Scalar]] = []
+        var current: [Unicode.Scalar] = []
         var afterCR = false
         for scalar in text.unicodeScalars {
             defer { afterCR = scalar == "\r" }
@@ -158,50 +163,45 @@ private struct Shaper {
                 paragraphs.append(current)
                 current = []
             case 0x09:
-                append(scalar, as: " ", to: &current)
+                current.append(scalar)
             case 0x00...0x1F, 0x7F...0x9F:
-                continue  // other controls have no glyph worth drawing
+                continue
             default:
-                append(scalar, as: scalar, to: &current)
+                current.append(scalar)
             }
         }
         paragraphs.append(current)
         return paragraphs
     }
 
-    private func append(_ scalar: Unicode.Scalar, as shown: Unicode.Scalar, to units: inout [ShapedScalar]) {
-        let glyph = face.glyphIndex(for: shown)
-        let kern = units.last.map { face.kerning($0.glyph, glyph, sizeKey: sizeKey) } ?? 0
-        units.append(ShapedScalar(
-            scalar: scalar, glyph: glyph, advance: face.glyph(glyph, sizeKey: sizeKey).advance, kern: kern,
-            isSpace: ShapedScalar.isBreakingSpace(scalar),
-            breaksAfter: breaksAfterHyphens && ShapedScalar.isBreakingHyphen(scalar)))
-    }
-
-    /// The longest start of `paragraph[start...]` that fits `maxWidth` followed by "…" ("..." when the
-    /// face lacks U+2026). When not even the ellipsis fits, the ellipsis alone: cut text must say so.
-    func ellipsized(_ paragraph: [ShapedScalar], from start: Int, maxWidth: Double?) -> [ShapedScalar] {
-        var ellipsis: [ShapedScalar] = []
-        if face.glyphIndex(for: "\u{2026}") != 0 {
-            append("\u{2026}", as: "\u{2026}", to: &ellipsis)
-        } else {
-            for _ in 0..<3 { append(".", as: ".", to: &ellipsis) }
+    /// The last line kept when text was cut: the longest start of `paragraph[start...]` that fits `maxWidth` with
+    /// "…" ("..." when the face lacks U+2026) at its logical end, cut between clusters (between words in Arabic);
+    /// when not even the ellipsis fits, the ellipsis alone: cut text must say so.
+    private static func ellipsized(_ paragraph: ShapedParagraph, from start: Int, maxWidth: Double?, baseline: Double,
+                                   face: FontFace, shaped: ([Unicode.Scalar], TextDirection?) -> ShapedParagraph) -> Line {
+        let ellipsis: [Unicode.Scalar] = face.glyphIndex(for: "\u{2026}") != 0 ? ["\u{2026}"] : [".", ".", "."]
+        let ellipsisWidth = shaped(ellipsis, paragraph.bidi.baseDirection).width(0..<ellipsis.count)
+        let end = paragraph.trimmingTrailingSpaces(start..<paragraph.count).upperBound
+        // Measured without shaping first; shaping the kept text with the ellipsis only confirms (kerning may differ).
+        let cuts = paragraph.cutPoints(start..<end).filter {
+            paragraph.width(paragraph.trimmingTrailingSpaces(start..<$0)) + ellipsisWidth <= maxWidth ?? .infinity
+        } + [start]
+        var line: Line?
+        for cut in cuts {
+            let kept = paragraph.trimmingTrailingSpaces(start..<cut)
+            let scalars = Array(paragraph.original[kept]) + ellipsis
+            let candidate = shaped(scalars, paragraph.bidi.baseDirection)
+            let set = candidate.glyphs(0..<candidate.count, baseline: baseline)
+            line = Line(text: String(String.UnicodeScalarView(scalars)), glyphs: set.glyphs, x: 0, baseline: baseline,
+                        width: set.width, direction: paragraph.bidi.baseDirection)
+            if set.width <= maxWidth ?? .infinity { break }
         }
-        let ellipsisWidth = LineBreaker.width(ellipsis, ellipsis.indices)
-        let end = LineBreaker.trimmingTrailingSpaces(paragraph, start..<paragraph.count)
-
-        var keep = start
-        var x = 0.0
-        for i in start..<end {
-            x += (i > start ? paragraph[i].kern : 0) + paragraph[i].advance
-            if paragraph[i].isSpace { continue }
-            let joint = face.kerning(paragraph[i].glyph, ellipsis[0].glyph, sizeKey: sizeKey)
-            guard x + joint + ellipsisWidth <= maxWidth ?? .infinity else { break }
-            keep = i + 1
-        }
-        var units = Array(paragraph[start..<keep])
-        ellipsis[0].kern = units.last.map { face.kerning($0.glyph, ellipsis[0].glyph, sizeKey: sizeKey) } ?? 0
-        units.append(contentsOf: ellipsis)
-        return units
+        return line!
     }
+}
+
+struct InkedGlyph {
+    let glyph: Glyph
+    /// Pen position on the baseline, from the layout box's top-left.
+    let x: Double, y: Double
 }

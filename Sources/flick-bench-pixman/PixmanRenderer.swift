@@ -46,14 +46,15 @@ final class PixmanRenderer: ReferenceRenderer {
         let solid = pixman_image_create_solid_fill(&color)!
         retained.append(solid)
         var draws: [(mask: OpaquePointer, x: Int32, y: Int32, w: Int32, h: Int32)] = []
-        var masks: [GlyphIndex: OpaquePointer] = [:]
+        var masks: [[UInt32]: OpaquePointer] = [:]
         let origin = Point(10, 10)
         for line in layout.lines {
             for positioned in line.glyphs {
-                let glyph = layout.face.glyph(positioned.index, pixelSize: layout.pixelSize)
+                let glyph = layout.faces[positioned.face].glyph(positioned.index, pixelSize: layout.pixelSize)
                 guard glyph.mask.width > 0 else { continue }
-                let mask = masks[positioned.index] ?? makeMask(glyph.mask)
-                masks[positioned.index] = mask
+                let key = [UInt32(positioned.face), positioned.index]
+                let mask = masks[key] ?? makeMask(glyph.mask)
+                masks[key] = mask
                 let x = Int32((origin.x + positioned.x).rounded()) + Int32(glyph.left)
                 let y = Int32((origin.y + positioned.y).rounded()) - Int32(glyph.top)
                 draws.append((mask, x, y, Int32(glyph.mask.width), Int32(glyph.mask.height)))

@@ -137,16 +137,32 @@ func nonLatinScriptsMapToRealGlyphs(text: String) throws {
     #expect(layout.size.width > 0)
 }
 
-@Test(arguments: ["中", "\u{10FFFD}", "a中b"])
-func charactersMissingFromDejaVuUseNotdef(text: String) throws {
+/// A character no font on the system has is the primary face's .notdef box: visible, never a crash.
+@Test(arguments: ["\u{10FFFD}", "a\u{10FFFD}b"])
+func charactersNoFontHasUseNotdef(text: String) throws {
     let face = try TestFonts.regular()
     let layout = TextLayout(text, face: face, pixelSize: 24)
-    #expect(layout.lines[0].glyphs.contains { $0.index == 0 })
+    #expect(layout.lines[0].glyphs.contains { $0.index == 0 && $0.face == 0 })
     let notdef = face.glyph(0, pixelSize: 24)
     #expect(notdef.advance > 0 && notdef.mask.width > 0)
     #expect(layout.size.width >= notdef.advance)
     let surface = Surface(width: 80, height: 40)
     Canvas(surface: surface).draw(layout, at: Point(2, 2), color: .black)
+}
+
+/// Characters DejaVu lacks come from a system font that has them (fontconfig), drawn in the same line.
+@Test func charactersMissingFromDejaVuComeFromAFallbackFont() throws {
+    let face = try TestFonts.regular()
+    let layout = TextLayout("a中b", face: face, pixelSize: 24)
+    let glyphs = layout.lines[0].glyphs
+    #expect(glyphs.allSatisfy { $0.index != 0 })
+    #expect(glyphs.map(\.face) == [0, 1, 0])
+    #expect(layout.faces.count == 2 && layout.faces[1].glyphIndex(for: "中") != 0)
+    let surface = Surface(width: 120, height: 40)
+    surface.clear(to: 0xFFFF_FFFF)
+    Canvas(surface: surface).draw(layout, at: Point(2, 2), color: .black)
+    let middle = Int(glyphs[1].x + 2)...Int(glyphs[2].x + 2)
+    #expect(middle.contains { x in (0..<40).contains { surface[x, $0] != 0xFFFF_FFFF } }, "中 drew nothing")
 }
 
 @Test func kernedPairsSitCloserThanTheirAdvances() throws {

@@ -1,0 +1,27 @@
+import CHarfBuzz
+
+/// Unicode script of each scalar, for splitting text into runs HarfBuzz shapes one script at a time (UAX #24):
+/// Common and Inherited characters (spaces, punctuation, digits, combining marks) take the script around them.
+enum ScriptRuns {
+    static func scripts(_ scalars: [Unicode.Scalar]) -> [hb_script_t] {
+        let functions = hb_unicode_funcs_get_default()
+        var scripts = scalars.map { hb_unicode_script(functions, $0.value) }
+        let neutral: Set<UInt32> = [HB_SCRIPT_COMMON.rawValue, HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue]
+        // Forwards from the first real script; what comes before it takes that one.
+        var current: hb_script_t?
+        for i in scripts.indices {
+            if neutral.contains(scripts[i].rawValue) { if let current { scripts[i] = current } } else { current = scripts[i] }
+        }
+        if let first = scripts.first(where: { !neutral.contains($0.rawValue) }) {
+            for i in scripts.indices where neutral.contains(scripts[i].rawValue) { scripts[i] = first }
+        }
+        return scripts
+    }
+
+    /// Scripts whose letters join (Arabic, Syriac, N'Ko, Mongolian…): cutting one of their words leaves a
+    /// letter in the wrong form, so an ellipsis goes between words.
+    static func joins(_ script: hb_script_t) -> Bool {
+        [HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_NKO, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_MANDAIC, HB_SCRIPT_ADLAM]
+            .contains { $0.rawValue == script.rawValue }
+    }
+}

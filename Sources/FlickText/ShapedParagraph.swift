@@ -1,0 +1,209 @@
+import CHarfBuzz
+
+/// The faces a layout draws with: the primary face first, then each fallback as a character needs it.
+final class FaceSet {
+    private(set) var faces: [FontFace]
+
+    init(_ primary: FontFace) { faces = [primary] }
+
+    var primary: FontFace { faces[0] }
+
+    func index(of face: FontFace) -> Int {
+        if let i = faces.firstIndex(where: { $0 === face }) { return i }
+        faces.append(face)
+        return faces.count - 1
+    }
+}
+
+/// One paragraph ready to be broken into lines: its characters in runs of one face, script and direction (the
+/// bidi levels), each run shaped by HarfBuzz, with the width of every cluster and where lines may break.
+struct ShapedParagraph {
+    struct Run {
+        var range: Range<Int>
+        var face: Int
+        var direction: TextDirection
+        var script: hb_script_t
+        var glyphs: [ShapedGlyph]
+    }
+
+    /// The characters as given (a line's `text`), and as shaped (a tab shown as a space).
+    let original: [Unicode.Scalar]
+    let shown: [Unicode.Scalar]
+    let bidi: BidiParagraph
+    private let breaks: [LineBreak]
+    private let scripts: [hb_script_t]
+    let runs: [Run]
+    /// The advance of the cluster that starts at each character, 0 inside a cluster, in logical order.
+    private let clusterAdvance: [Double]
+    private let startsCluster: [Bool]
+    private let faces: FaceSet
+    private let sizeKey: Int32
+    private let breaksAfterHyphens: Bool
+
+    init(_ original: [Unicode.Scalar], faces: FaceSet, sizeKey: Int32, direction: TextDirection?, breaksAfterHyphens: Bool) {
+        self.original = original
+        self.faces = faces
+        self.sizeKey = sizeKey
+        self.breaksAfterHyphens = breaksAfterHyphens
+        let shown = original.map { $0 == "\t" ? " " : $0 }
+        self.shown = shown
+        bidi = BidiParagraph(shown, base: direction)
+        breaks = LineBreak.opportunities(shown)
+        scripts = ScriptRuns.scripts(shown)
+
+        // Each character's face: the primary when it has the glyph, else the first fallback that does; a mark,
+        // joiner or variation selector stays with the character it belongs to.
+        let primary = faces.primary
+        var faceOf = [Int](repeating: 0, count: shown.count)
+        for (i, scalar) in shown.enumerated() {
+            if i > 0 && Self.belongsToPrevious(scalar) { faceOf[i] = faceOf[i - 1]; continue }
+            guard primary.glyphIndex(for: scalar) == 0, !ShapedParagraph.isBreakingSpace(scalar),
+                  let fallback = primary.library.fallback(for: scalar, after: primary) else { continue }
+            faceOf[i] = faces.index(of: fallback)
+        }
+
+        var runs: [Run] = []
+        for i in shown.indices {
+            let direction: TextDirection = bidi.levels[i] & 1 == 1 ? .rightToLeft : .leftToRight
+            if let last = runs.last, last.face == faceOf[i], bidi.levels[i] == bidi.levels[i - 1],
+               last.script.rawValue == scripts[i].rawValue {
+                runs[runs.count - 1].range = last.range.lowerBound..<(i + 1)
+            } else {
+                runs.append(Run(range: i..<(i + 1), face: faceOf[i], direction: direction, script: scripts[i], glyphs: []))
+            }
+        }
+        var clusterAdvance = [Double](repeating: 0, count: shown.count)
+        var startsCluster = [Bool](repeating: false, count: shown.count)
+        for r in runs.indices {
+            runs[r].glyphs = Self.shape(shown, runs[r].range, runs[r].direction, runs[r].script, faces.faces[runs[r].face], sizeKey)
+            for glyph in runs[r].glyphs {
+                clusterAdvance[glyph.cluster] += glyph.advance
+                startsCluster[glyph.cluster] = true
+            }
+        }
+        self.runs = runs
+        self.clusterAdvance = clusterAdvance
+        self.startsCluster = startsCluster
+    }
+
+    /// HarfBuzz's glyphs with whole-pixel advances: hinted glyphs and kerning grid-fitted keep letters evenly
+    /// spaced and crisp.
+    private static func shape(_ scalars: [Unicode.Scalar], _ range: Range<Int>, _ direction: TextDirection,
+                              _ script: hb_script_t, _ face: FontFace, _ sizeKey: Int32) -> [ShapedGlyph] {
+        face.shape(scalars, range: range, direction: direction, sizeKey: sizeKey, script: script, hinted: true)
+    }
+
+    static func belongsToPrevious(_ s: Unicode.Scalar) -> Bool {
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark, .format: true
+        default: false
+        }
+    }
+
+    static func isBreakingSpace(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x20, 0x09, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: true
+        default: false  // U+00A0, U+2007 and U+202F are spaces that must not break
+        }
+    }
+
+    private static func isHyphen(_ s: Unicode.Scalar) -> Bool { s == "-" || s == "\u{2010}" }
+
+    var count: Int { shown.count }
+
+    /// The end of the cluster that starts at `i`.
+    private func clusterEnd(_ i: Int) -> Int {
+        var end = i + 1
+        while end < shown.count && !startsCluster[end] { end += 1 }
+        return end
+    }
+
+    /// A line may end after character `k`.
+    private func breaksAfter(_ k: Int) -> Bool {
+        breaks[k] != .prohibited && (breaksAfterHyphens || !Self.isHyphen(shown[k]))
+    }
+
+    func width(_ range: Range<Int>) -> Double { range.reduce(0) { $0 + clusterAdvance[$1] } }
+
+    func trimmingTrailingSpaces(_ range: Range<Int>) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound && Self.isBreakingSpace(shown[end - 1]) { end -= 1 }
+        return range.lowerBound..<end
+    }
+
+    /// Greedy lines no wider than `maxWidth` (nil: one line), breaking where UAX #14 allows and inside a word
+    /// (between clusters) only when the word alone is wider than the line; spaces at a break hang and are trimmed.
+    func lines(maxWidth: Double?) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var start = 0
+        repeat {
+            let next = maxWidth.map { nextLineStart(from: start, maxWidth: $0) } ?? shown.count
+            lines.append(trimmingTrailingSpaces(start..<next))
+            start = next
+        } while start < shown.count
+        return lines
+    }
+
+    private func nextLineStart(from start: Int, maxWidth: Double) -> Int {
+        var x = 0.0
+        var lastBreak: Int?
+        // Until a line holds a visible cluster it takes one regardless of width, so every line makes progress.
+        var hasContent = false
+        var i = start
+        while i < shown.count {
+            let end = clusterEnd(i), w = width(i..<end)
+            if Self.isBreakingSpace(shown[i]) {
+                x += w
+                i = end
+                if hasContent && breaksAfter(end - 1) { lastBreak = end }
+                continue
+            }
+            if hasContent && x + w > maxWidth { return lastBreak ?? i }
+            x += w
+            i = end
+            hasContent = true
+            if breaksAfter(end - 1) { lastBreak = end }
+        }
+        return shown.count
+    }
+
+    /// The glyphs of the line `range` in the order they are seen, placed from pen 0 on `baseline`: bidi runs left
+    /// to right, each run's pieces (one face and script) in its direction. A run the line cuts is shaped again
+    /// for its part, so letters at a line's edge take their isolated or final forms.
+    func glyphs(_ range: Range<Int>, baseline: Double) -> (glyphs: [TextLayout.PositionedGlyph], width: Double) {
+        var placed: [TextLayout.PositionedGlyph] = []
+        var pen = 0.0
+        for visual in bidi.visualRuns(range) {
+            var pieces = runs.compactMap { run -> (Run, Range<Int>)? in
+                let part = run.range.clamped(to: visual.range)
+                return part.isEmpty ? nil : (run, part)
+            }
+            if visual.direction == .rightToLeft { pieces.reverse() }
+            for (run, part) in pieces {
+                let glyphs = part == run.range && run.direction == visual.direction ? run.glyphs
+                    : Self.shape(shown, part, visual.direction, run.script, faces.faces[run.face], sizeKey)
+                for glyph in glyphs {
+                    placed.append(.init(index: glyph.index, x: pen + glyph.xOffset, y: baseline - glyph.yOffset, face: run.face))
+                    pen += glyph.advance
+                }
+            }
+        }
+        return (placed, pen)
+    }
+
+    /// Where the line `range` can be cut for an ellipsis: after each cluster — in a script whose letters join
+    /// (Arabic), only between words — latest first.
+    func cutPoints(_ range: Range<Int>) -> [Int] {
+        var points: [Int] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let end = clusterEnd(i)
+            if !ScriptRuns.joins(scripts[end - 1]) || end == shown.count || breaksAfter(end - 1)
+                || Self.isBreakingSpace(shown[end]) {
+                points.append(end)
+            }
+            i = end
+        }
+        return points.reversed()
+    }
+}
