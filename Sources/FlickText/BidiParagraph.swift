@@ -15,7 +15,19 @@ public struct BidiParagraph: Sendable {
 
     /// `base` nil: from the first strong character (rules P2, P3), left to right when there is none.
     public init(_ scalars: [Unicode.Scalar], base: TextDirection? = nil) {
-        var codepoints = scalars.map { $0.value }
+        self.init(scalars.map { $0.value }, base: base)
+    }
+
+    init(_ codepoints: [UInt32], base: TextDirection?) {
+        // Below U+0590 (Hebrew) nothing runs right to left and there are no bidi controls: all left to right.
+        if base != .rightToLeft && codepoints.allSatisfy({ $0 < 0x0590 }) {
+            types = []
+            levels = [UInt8](repeating: 0, count: codepoints.count)
+            resolvedBase = Self.parLTR
+            baseDirection = .leftToRight
+            return
+        }
+        var codepoints = codepoints
         let count = Int32(codepoints.count)
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: codepoints.count)
         var brackets = [UInt32](repeating: 0, count: codepoints.count)
@@ -45,6 +57,9 @@ public struct BidiParagraph: Sendable {
     /// Trailing spaces take the paragraph's direction, so they sit at the line's end.
     public func visualRuns(_ range: Range<Int>) -> [(range: Range<Int>, direction: TextDirection)] {
         guard !range.isEmpty else { return [] }
+        // One level throughout (all Latin, all Hebrew): one run, nothing to reorder.
+        let first = levels[range.lowerBound]
+        if levels[range].allSatisfy({ $0 == first }) { return [(range, first & 1 == 1 ? .rightToLeft : .leftToRight)] }
         var lineLevels = levels.map { Int8(bitPattern: $0) }
         var map = (0..<Int32(levels.count)).map { $0 }
         var types = self.types

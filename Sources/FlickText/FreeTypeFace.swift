@@ -92,6 +92,7 @@ public final class FontFace {
     deinit {
         library.glyphCache.removeGlyphs(ofFace: id)
         if let hbFont { hb_font_destroy(hbFont) }
+        if let hbBuffer { hb_buffer_destroy(hbBuffer) }
         FT_Done_Face(face)
     }
 
@@ -113,6 +114,13 @@ public final class FontFace {
     }
 
     private var hbSize: Int32 = 0
+    /// One buffer reused for every run this face shapes (a face is used from one thread).
+    private var hbBuffer: OpaquePointer?
+
+    func harfBuzzBuffer() -> OpaquePointer? {
+        if hbBuffer == nil { hbBuffer = hb_buffer_create() }
+        return hbBuffer
+    }
 
     /// FT_New_Face accepts files whose tables run past the end (it drops them) or that hold only
     /// bitmaps; checking now turns such files into an error at open, not blank or broken text later.

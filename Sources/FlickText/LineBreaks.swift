@@ -15,10 +15,13 @@ public enum LineBreak: UInt8, Sendable {
     /// One entry per scalar: what may follow it. `language` (a BCP 47 tag such as "ja" or "zh") tunes a few
     /// classes, as UAX #14 allows.
     public static func opportunities(_ scalars: [Unicode.Scalar], language: String? = nil) -> [LineBreak] {
-        guard !scalars.isEmpty else { return [] }
+        opportunities(scalars.map { $0.value }, language: language)
+    }
+
+    static func opportunities(_ codepoints: [UInt32], language: String? = nil) -> [LineBreak] {
+        guard !codepoints.isEmpty else { return [] }
         _ = initialised
-        let codepoints = scalars.map { utf32_t($0.value) }
-        var breaks = [CChar](repeating: 0, count: scalars.count)
+        var breaks = [CChar](repeating: 0, count: codepoints.count)
         codepoints.withUnsafeBufferPointer { text in
             if let language {
                 language.withCString { set_linebreaks_utf32(text.baseAddress, text.count, $0, &breaks) }

@@ -3,17 +3,19 @@ import CHarfBuzz
 /// Unicode script of each scalar, for splitting text into runs HarfBuzz shapes one script at a time (UAX #24):
 /// Common and Inherited characters (spaces, punctuation, digits, combining marks) take the script around them.
 enum ScriptRuns {
-    static func scripts(_ scalars: [Unicode.Scalar]) -> [hb_script_t] {
+    static func scripts(_ codepoints: [UInt32]) -> [hb_script_t] {
         let functions = hb_unicode_funcs_get_default()
-        var scripts = scalars.map { hb_unicode_script(functions, $0.value) }
-        let neutral: Set<UInt32> = [HB_SCRIPT_COMMON.rawValue, HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue]
+        var scripts = codepoints.map { hb_unicode_script(functions, $0) }
+        func neutral(_ s: hb_script_t) -> Bool {
+            s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN
+        }
         // Forwards from the first real script; what comes before it takes that one.
         var current: hb_script_t?
         for i in scripts.indices {
-            if neutral.contains(scripts[i].rawValue) { if let current { scripts[i] = current } } else { current = scripts[i] }
+            if neutral(scripts[i]) { if let current { scripts[i] = current } } else { current = scripts[i] }
         }
-        if let first = scripts.first(where: { !neutral.contains($0.rawValue) }) {
-            for i in scripts.indices where neutral.contains(scripts[i].rawValue) { scripts[i] = first }
+        if let first = scripts.first(where: { !neutral($0) }) {
+            for i in scripts.indices where neutral(scripts[i]) { scripts[i] = first }
         }
         return scripts
     }

@@ -29,6 +29,7 @@ struct ShapedParagraph {
     /// The characters as given (a line's `text`), and as shaped (a tab shown as a space).
     let original: [Unicode.Scalar]
     let shown: [Unicode.Scalar]
+    private let codepoints: [UInt32]
     let bidi: BidiParagraph
     private let breaks: [LineBreak]
     private let scripts: [hb_script_t]
@@ -47,16 +48,18 @@ struct ShapedParagraph {
         self.breaksAfterHyphens = breaksAfterHyphens
         let shown = original.map { $0 == "\t" ? " " : $0 }
         self.shown = shown
-        bidi = BidiParagraph(shown, base: direction)
-        breaks = LineBreak.opportunities(shown)
-        scripts = ScriptRuns.scripts(shown)
+        let codepoints = shown.map { $0.value }
+        self.codepoints = codepoints
+        bidi = BidiParagraph(codepoints, base: direction)
+        breaks = LineBreak.opportunities(codepoints)
+        scripts = ScriptRuns.scripts(codepoints)
 
         // Each character's face: the primary when it has the glyph, else the first fallback that does; a mark,
         // joiner or variation selector stays with the character it belongs to.
         let primary = faces.primary
         var faceOf = [Int](repeating: 0, count: shown.count)
         for (i, scalar) in shown.enumerated() {
-            if i > 0 && Self.belongsToPrevious(scalar) { faceOf[i] = faceOf[i - 1]; continue }
+            if i > 0 && faceOf[i - 1] != 0 && Self.belongsToPrevious(codepoints[i]) { faceOf[i] = faceOf[i - 1]; continue }
             guard primary.glyphIndex(for: scalar) == 0, !ShapedParagraph.isBreakingSpace(scalar),
                   let fallback = primary.library.fallback(for: scalar, after: primary) else { continue }
             faceOf[i] = faces.index(of: fallback)
@@ -75,7 +78,7 @@ struct ShapedParagraph {
         var clusterAdvance = [Double](repeating: 0, count: shown.count)
         var startsCluster = [Bool](repeating: false, count: shown.count)
         for r in runs.indices {
-            runs[r].glyphs = Self.shape(shown, runs[r].range, runs[r].direction, runs[r].script, faces.faces[runs[r].face], sizeKey)
+            runs[r].glyphs = Self.shape(codepoints, runs[r].range, runs[r].direction, runs[r].script, faces.faces[runs[r].face], sizeKey)
             for glyph in runs[r].glyphs {
                 clusterAdvance[glyph.cluster] += glyph.advance
                 startsCluster[glyph.cluster] = true
@@ -88,16 +91,15 @@ struct ShapedParagraph {
 
     /// HarfBuzz's glyphs with whole-pixel advances: hinted glyphs and kerning grid-fitted keep letters evenly
     /// spaced and crisp.
-    private static func shape(_ scalars: [Unicode.Scalar], _ range: Range<Int>, _ direction: TextDirection,
+    private static func shape(_ codepoints: [UInt32], _ range: Range<Int>, _ direction: TextDirection,
                               _ script: hb_script_t, _ face: FontFace, _ sizeKey: Int32) -> [ShapedGlyph] {
-        face.shape(scalars, range: range, direction: direction, sizeKey: sizeKey, script: script, hinted: true)
+        face.shape(codepoints, range: range, direction: direction, sizeKey: sizeKey, script: script, hinted: true)
     }
 
-    static func belongsToPrevious(_ s: Unicode.Scalar) -> Bool {
-        switch s.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .spacingMark, .format: true
-        default: false
-        }
+    static func belongsToPrevious(_ codepoint: UInt32) -> Bool {
+        let category = hb_unicode_general_category(hb_unicode_funcs_get_default(), codepoint)
+        return [HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK,
+                HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_FORMAT].contains(category)
     }
 
     static func isBreakingSpace(_ s: Unicode.Scalar) -> Bool {
@@ -181,7 +183,7 @@ struct ShapedParagraph {
             if visual.direction == .rightToLeft { pieces.reverse() }
             for (run, part) in pieces {
                 let glyphs = part == run.range && run.direction == visual.direction ? run.glyphs
-                    : Self.shape(shown, part, visual.direction, run.script, faces.faces[run.face], sizeKey)
+                    : Self.shape(codepoints, part, visual.direction, run.script, faces.faces[run.face], sizeKey)
                 for glyph in glyphs {
                     placed.append(.init(index: glyph.index, x: pen + glyph.xOffset, y: baseline - glyph.yOffset, face: run.face))
                     pen += glyph.advance

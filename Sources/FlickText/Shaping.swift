@@ -31,9 +31,14 @@ extension FontFace {
     /// shaping added to it (kerning) rounded to whole pixels — FreeType's grid-fitted kerning, for GPOS too.
     func shape(_ scalars: [Unicode.Scalar], range: Range<Int>, direction: TextDirection, sizeKey: Int32,
                script: hb_script_t? = nil, hinted: Bool = false) -> [ShapedGlyph] {
-        guard !range.isEmpty, let font = harfBuzzFont(sizeKey: sizeKey), let buffer = hb_buffer_create() else { return [] }
-        defer { hb_buffer_destroy(buffer) }
-        let codepoints = scalars.map { $0.value }
+        shape(scalars.map { $0.value }, range: range, direction: direction, sizeKey: sizeKey, script: script, hinted: hinted)
+    }
+
+    /// The same over code points converted once for a whole paragraph.
+    func shape(_ codepoints: [UInt32], range: Range<Int>, direction: TextDirection, sizeKey: Int32,
+               script: hb_script_t? = nil, hinted: Bool = false) -> [ShapedGlyph] {
+        guard !range.isEmpty, let font = harfBuzzFont(sizeKey: sizeKey), let buffer = harfBuzzBuffer() else { return [] }
+        hb_buffer_clear_contents(buffer)
         codepoints.withUnsafeBufferPointer {
             hb_buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
         }

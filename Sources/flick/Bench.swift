@@ -39,7 +39,7 @@ struct Bench: ParsableCommand {
                                   config: try KioskConfig.loadOrExit(path: path), configPath: path, fonts: fonts)
         print("pages at \(pageSize.width)x\(pageSize.height) (\(path))")
         try pages.run { figure in
-            print("  \(figure.name): \(figure.value)   target \(figure.target): \(figure.met ? "met" : "MISSED")")
+            print("  \(figure.name): \(figure.value)   target \(figure.target)\(figure.met.map { $0 ? ": met" : ": MISSED" } ?? "")")
         }
     }
 }

@@ -28,7 +28,7 @@ import Testing
         let breaks = LineBreak.opportunities(Array("ab\ncd".unicodeScalars))
         #expect(breaks[2] == .mandatory && breaks[4] == .mandatory)
         #expect(breaks[0] == .prohibited)
-        #expect(LineBreak.opportunities([]).isEmpty)
+        #expect(LineBreak.opportunities([Unicode.Scalar]()).isEmpty)
     }
 
     /// Thai has no spaces between words either; libunibreak's data has no dictionary, so it breaks only where the
