@@ -14,7 +14,7 @@ public final class Label {
     private var cachedLayout: (width: Double, layout: TextLayout)?
 
     public init(_ text: String, face: FontFace, pixelSize: Double, color: Color, frame: Rect = .zero,
-                maxLines: Int? = nil, alignment: TextAlignment = .left) {
+                maxLines: Int? = nil, alignment: TextAlignment = .start) {
         view = View(frame: frame)
         self.text = text
         self.face = face
