@@ -62,10 +62,12 @@ public final class RunLoop {
     public func turn() throws -> Bool {
         guard started else { try start(); return true }
         let now = waiter.now
-        screen?.advance(to: now)
+        // The screen's timers run only while Flick has a screen (not on another VT, not unplugged).
+        let showing = active && connected
+        if showing { screen?.advance(to: now) }
         var deadline: Double?
         // Blanked, nothing is drawn and nothing but input (or a signal) wakes the loop.
-        if active && connected && screen?.state != .blanked && !isFlipPending {
+        if showing && screen?.state != .blanked && !isFlipPending {
             if mustRedraw || wantsFrame(at: now) {
                 let target = nextFrameTime(after: now)
                 // On a board a frame is drawn as soon as the one before is on screen; virtual drawing takes no time.
@@ -79,7 +81,7 @@ public final class RunLoop {
                 deadline = scene.nextDeadline
             }
         }
-        let wake = try waiter.wait(until: deadline, timer: active ? screen?.nextChange : nil, display: display, inputs: inputs)
+        let wake = try waiter.wait(until: deadline, timer: showing ? screen?.nextChange : nil, display: display, inputs: inputs)
         if let signal = wake.signal, try !handle(signal) { return false }
         if wake.display, let vsync = display as? any VSyncDisplay { handleFlips(try vsync.handleEvents()) }
         if wake.hotplug, let change = try (display as? any HotplugDisplay)?.handleHotplug() { apply(change) }
