@@ -1,15 +1,50 @@
 import CLibInput
 
+/// A keyboard layout by its XKB name — `de`, `ru`, `ara`, `il` — with a variant as `de(nodeadkeys)`.
+public struct KeyboardLayout: Sendable, Equatable, CustomStringConvertible {
+    public let layout: String
+    public let variant: String?
+
+    /// nil unless `text` is a name (letters, digits, `_`, `-`), optionally followed by a variant in parentheses.
+    public init?(_ text: String) {
+        let name = { (s: Substring) in !s.isEmpty && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } }
+        if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
+            let layout = text[..<open], variant = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            guard name(layout), name(variant) else { return nil }
+            self.layout = String(layout); self.variant = String(variant)
+        } else {
+            guard name(text[...]) else { return nil }
+            layout = text; variant = nil
+        }
+    }
+
+    public var description: String { variant.map { "\(layout)(\($0))" } ?? layout }
+
+    /// XKB (its data in /usr/share/X11/xkb) can build this layout.
+    public var isAvailable: Bool { Keymap(layout: self) != nil }
+}
+
 /// Key codes to keysyms and text through xkbcommon, with the modifiers held so far.
 final class Keymap {
     private let context: OpaquePointer
     private let keymap: OpaquePointer
     private let state: OpaquePointer
 
-    /// The system's default layout (XKB_DEFAULT_LAYOUT and friends choose another); nil without XKB data.
-    init?() {
+    /// `layout`, or the system's default (XKB_DEFAULT_LAYOUT and friends choose another); nil without XKB data or
+    /// when XKB has no such layout.
+    init?(layout: KeyboardLayout? = nil) {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
-        guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+        let compiled: OpaquePointer? = if let layout {
+            layout.layout.withCString { name in
+                (layout.variant ?? "").withCString { variant in
+                    var names = xkb_rule_names(rules: nil, model: nil, layout: name, variant: variant, options: nil)
+                    return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
+                }
+            }
+        } else {
+            xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        }
+        guard let keymap = compiled else {
             xkb_context_unref(context)
             return nil
         }

@@ -12,14 +12,23 @@ public final class LibInputSource: InputSource {
     private let interface: UnsafeMutablePointer<libinput_interface>
     private var mapping: ScreenMapping
     private let calibration: CalibrationMatrix?
-    private let keymap = Keymap()
+    private let keymap: Keymap?
     private var pending: [TouchEvent] = []
     private var pointer: PointerTouch
     private var devices: [OpaquePointer: InputDevice] = [:]
 
     /// Touch coordinates land in `mapping`'s logical screen; `calibration`, when given, replaces each
-    /// touch device's udev LIBINPUT_CALIBRATION_MATRIX.
-    public init(seat: String = "seat0", mapping: ScreenMapping, calibration: CalibrationMatrix? = nil) throws {
+    /// touch device's udev LIBINPUT_CALIBRATION_MATRIX. Keys type through `keyboard`, else the system's layout.
+    public init(seat: String = "seat0", mapping: ScreenMapping, calibration: CalibrationMatrix? = nil,
+                keyboard: KeyboardLayout? = nil) throws {
+        if let keyboard {
+            guard let keymap = Keymap(layout: keyboard) else {
+                throw InputError("keyboard layout \(keyboard): XKB cannot build it (see /usr/share/X11/xkb/symbols)")
+            }
+            self.keymap = keymap
+        } else {
+            keymap = Keymap()
+        }
         self.seat = seat
         self.mapping = mapping
         self.calibration = calibration

@@ -208,7 +208,8 @@ struct Run: ParsableCommand {
         var inputs: [any InputSource] = []
         do {
             let mapping = ScreenMapping(panelWidth: panel.width, panelHeight: panel.height, rotation: rotation)
-            let source = try LibInputSource(seat: settings.seat, mapping: mapping, calibration: settings.calibration)
+            let source = try LibInputSource(seat: settings.seat, mapping: mapping, calibration: settings.calibration,
+                                            keyboard: settings.keyboard)
             _ = source.readEvents()
             if !source.currentDevices.contains(where: { !$0.capabilities.isDisjoint(with: [.touch, .pointer]) }) {
                 Log.flick.warning("no touchscreen or pointer readable on \(settings.seat): add the user to the 'input' group (the display runs anyway)")

@@ -9,6 +9,7 @@ public struct OutputSettings: Sendable, Equatable {
     public var drm: DRMConfiguration
     public var seat: String
     public var calibration: CalibrationMatrix?
+    public var keyboard: KeyboardLayout?
 
     public init(config: KioskConfig?, card: String? = nil, connector: String? = nil, mode: ModeRequest? = nil,
                 rotation: Rotation? = nil, seat: String? = nil, calibration: CalibrationMatrix? = nil) {
@@ -19,5 +20,6 @@ public struct OutputSettings: Sendable, Equatable {
                                format: display?.format)
         self.seat = seat ?? input?.seat ?? "seat0"
         self.calibration = calibration ?? input?.calibration
+        keyboard = input?.keyboard
     }
 }

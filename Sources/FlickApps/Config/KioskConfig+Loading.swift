@@ -158,8 +158,13 @@ extension KioskConfig {
 
     private static func readInput(_ value: JSONValue, reader: ConfigReader) -> Input {
         var input = Input()
-        guard let fields = reader.object(value, at: "input", known: ["calibration", "seat"]) else { return input }
+        guard let fields = reader.object(value, at: "input", known: ["calibration", "seat", "keyboard"]) else { return input }
         input.seat = fields.string("seat", required: false)
+        if let name = fields.string("keyboard", required: false) {
+            if let layout = KeyboardLayout(name), layout.isAvailable { input.keyboard = layout } else {
+                reader.report(fields.path("keyboard"), "expected a keyboard layout XKB has (a name from /usr/share/X11/xkb/symbols, like \"de\", \"ru\", \"ara\" or \"de(nodeadkeys)\"), got \(JSONValue.string(name).shortDescription)")
+            }
+        }
         if let v = fields["calibration"] {
             var numbers: [Double] = []
             if case .array(let a) = v {

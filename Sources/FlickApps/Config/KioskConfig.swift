@@ -61,6 +61,8 @@ public struct KioskConfig: Sendable, Equatable {
     public struct Input: Sendable, Equatable {
         public var calibration: CalibrationMatrix?
         public var seat: String?
+        /// The physical keyboard's XKB layout (`de`, `ru`, `ara`, `il`, `de(nodeadkeys)`); nil: the system's.
+        public var keyboard: KeyboardLayout?
     }
 
     /// Which way a page may be dragged. A restricted page neither drags nor bounces across its axis.

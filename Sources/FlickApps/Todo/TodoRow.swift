@@ -89,19 +89,26 @@ final class TodoRow {
         guard room > 0, let layout = textLayout(width: room) else { return }
         let lineHeight = layout.metrics.lineHeight
         let caretWidth = content.caret ? max(2, look.strikeThickness) : 0
-        let textWidth = layout.lines.first?.width ?? 0
-        // While editing, a text longer than the row shows its end, where the caret types.
-        let x = look.inset - max(0, textWidth + caretWidth + 1 - room)
+        let line = layout.lines.first
+        let textWidth = line?.width ?? 0
+        let rightToLeft = line?.direction == .rightToLeft
+        // While editing, a text longer than the row shows its end, where the caret types: the right end of
+        // left-to-right text, the left end of right-to-left text (which starts at the row's right).
+        let overflow = max(0, textWidth + caretWidth + 1 - room)
+        let x = !content.caret ? look.inset
+            : rightToLeft ? look.inset + room - textWidth + overflow : look.inset - overflow
+        let textLeft = x + (line?.x ?? 0)
         let y = ((bounds.height - lineHeight) / 2).rounded()
         canvas.withSavedState {
             canvas.clip(to: Rect(x: look.inset, y: 0, width: room, height: bounds.height))
             canvas.draw(layout, at: Point(x, y), color: TodoLook.text)
             if content.completed {
                 let t = look.strikeThickness
-                canvas.fill(Rect(x: x, y: (y + lineHeight / 2 - t / 2).rounded(), width: textWidth, height: t), color: TodoLook.text)
+                canvas.fill(Rect(x: textLeft, y: (y + lineHeight / 2 - t / 2).rounded(), width: textWidth, height: t), color: TodoLook.text)
             }
             if content.caret {
-                canvas.fill(Rect(x: (x + textWidth + 1).rounded(), y: y, width: caretWidth, height: lineHeight), color: TodoLook.text)
+                let caretX = rightToLeft ? textLeft - 1 - caretWidth : textLeft + textWidth + 1
+                canvas.fill(Rect(x: caretX.rounded(), y: y, width: caretWidth, height: lineHeight), color: TodoLook.text)
             }
         }
     }

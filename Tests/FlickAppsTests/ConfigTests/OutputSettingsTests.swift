@@ -76,3 +76,25 @@ extension ConfigTests {
         }
     }
 }
+
+extension ConfigTests {
+    /// input.keyboard: the physical keyboard's XKB layout reaches libinput's keymap; a layout XKB lacks is one line.
+    @Suite struct KeyboardLayoutConfigTests {
+        private func config(_ input: String) throws -> KioskConfig {
+            try KioskConfig.parse(Array(#"{"input": \#(input), "pages": [{"id": "a", "content": {"type": "todo"}}]}"#.utf8),
+                                  file: "k.json", directory: "/tmp")
+        }
+
+        @Test func aLayoutAndAVariantAreRead() throws {
+            #expect(OutputSettings(config: try config(#"{"keyboard": "ara"}"#)).keyboard == KeyboardLayout("ara"))
+            #expect(try config(#"{"keyboard": "de(nodeadkeys)"}"#).input?.keyboard?.variant == "nodeadkeys")
+        }
+
+        @Test func aLayoutXKBLacksIsAConfigErrorWithItsNameEscaped() {
+            let error = #expect(throws: KioskConfigError.self) { try config(#"{"keyboard": "klingon\n"}"#) }
+            #expect(error?.lines.count == 1)
+            #expect(error?.lines.first?.contains(#"got "klingon\n""#) == true)
+            #expect(throws: KioskConfigError.self) { try config(#"{"keyboard": "zz"}"#) }
+        }
+    }
+}

@@ -130,3 +130,22 @@ private let returnKey: UInt32 = 0xff0d, escapeKey: UInt32 = 0xff1b
         #expect(todo.logLines.count == 2)
     }
 }
+
+/// A Hebrew item starts at the row's right, as Hebrew reads; editing it, the caret is at its logical end — the left.
+@Test func aRightToLeftItemStartsAtTheRightAndItsCaretIsOnTheLeft() throws {
+    let todo = try TodoHarness(items: [TodoItem(id: 1, text: "שלום עולם")])
+    let y = Int(rowCentre(0))
+    func whiteColumns(_ range: Range<Int>) -> [Int] {
+        range.filter { x in (y - 8...y + 8).contains { todo.color(x, $0).isClose(to: Color.white, tolerance: 0.15) } }
+    }
+    let atRest = whiteColumns(0..<todoWidth)
+    #expect(atRest.first.map { $0 > todoWidth / 2 } == true, "the text starts at the right: \(atRest.first ?? -1)")
+    todo.play(.tap(300, rowCentre(0)))
+    #expect(todo.state.editing == 0)
+    let editing = whiteColumns(0..<todoWidth)
+    let caret = try #require(editing.first)
+    // The caret: a bar as tall as the text line, just left of the first letter.
+    let tall = { (x: Int) in (y - 25...y + 25).filter { todo.color(x, $0).isClose(to: Color.white, tolerance: 0.15) }.count }
+    #expect(tall(caret) >= 18, "\((caret - 2...caret + 4).map(tall)) at \(caret)")
+    #expect(caret > todoWidth / 2 && caret < atRest.first!, "caret at \(caret), text from \(atRest.first!)")
+}
