@@ -60,15 +60,18 @@ public struct BidiParagraph: Sendable {
         // One level throughout (all Latin, all Hebrew): one run, nothing to reorder.
         let first = levels[range.lowerBound]
         if levels[range].allSatisfy({ $0 == first }) { return [(range, first & 1 == 1 ? .rightToLeft : .leftToRight)] }
-        var lineLevels = levels.map { Int8(bitPattern: $0) }
-        var map = (0..<Int32(levels.count)).map { $0 }
-        var types = self.types
-        _ = fribidi_reorder_line(0, &types, Int32(range.count), Int32(range.lowerBound), resolvedBase, &lineLevels, nil, &map)
+        // The line alone: FriBidi reorders it in place (L1's trailing whitespace, L2), its map indexes it from 0.
+        var lineLevels = levels[range].map { Int8(bitPattern: $0) }
+        var types = Array(self.types[range])
+        var lineMap = (0..<Int32(range.count)).map { $0 }
+        _ = fribidi_reorder_line(0, &types, Int32(range.count), 0, resolvedBase, &lineLevels, nil, &lineMap)
+        let map = { (visual: Int) in range.lowerBound + Int(lineMap[visual - range.lowerBound]) }
+        let level = { (logical: Int) in lineLevels[logical - range.lowerBound] }
         var runs: [(range: Range<Int>, direction: TextDirection)] = []
         var previous: (logical: Int, level: Int8)?
         // Neighbours on screen that are neighbours in the text at the same level are one run.
         for visual in range {
-            let logical = Int(map[visual]), level = lineLevels[logical]
+            let logical = map(visual), level = level(logical)
             let rtl = level & 1 == 1
             if let previous, previous.level == level, logical == previous.logical + (rtl ? -1 : 1) {
                 let run = runs[runs.count - 1].range

@@ -176,9 +176,12 @@ struct ShapedParagraph {
         var placed: [TextLayout.PositionedGlyph] = []
         var pen = 0.0
         for visual in bidi.visualRuns(range) {
-            var pieces = runs.compactMap { run -> (Run, Range<Int>)? in
-                let part = run.range.clamped(to: visual.range)
-                return part.isEmpty ? nil : (run, part)
+            // Runs are in text order: from the first that reaches into the visual run, while they start inside it.
+            var pieces: [(Run, Range<Int>)] = []
+            var r = runIndex(containing: visual.range.lowerBound)
+            while r < runs.count && runs[r].range.lowerBound < visual.range.upperBound {
+                pieces.append((runs[r], runs[r].range.clamped(to: visual.range)))
+                r += 1
             }
             if visual.direction == .rightToLeft { pieces.reverse() }
             for (run, part) in pieces {
@@ -193,16 +196,33 @@ struct ShapedParagraph {
         return (placed, pen)
     }
 
-    /// Where the line `range` can be cut for an ellipsis: after each cluster — in a script whose letters join
-    /// (Arabic), only between words — latest first.
-    func cutPoints(_ range: Range<Int>) -> [Int] {
+    /// The run holding character `i` (binary search: a paragraph may hold many runs).
+    private func runIndex(containing i: Int) -> Int {
+        var low = 0, high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if runs[mid].range.upperBound <= i { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Where the line starting at `start` can be cut for an ellipsis so that what is kept (without trailing spaces)
+    /// fits in `room`: after each cluster — in a script whose letters join (Arabic), only between words — latest
+    /// first. One pass from the start, stopping at the first cluster that no longer fits.
+    func cutPoints(from start: Int, fitting room: Double) -> [Int] {
         var points: [Int] = []
-        var i = range.lowerBound
-        while i < range.upperBound {
+        var width = 0.0, kept = 0.0
+        var i = start
+        while i < shown.count {
             let end = clusterEnd(i)
+            width += self.width(i..<end)
+            if !Self.isBreakingSpace(shown[i]) {
+                guard width <= room else { break }
+                kept = width
+            }
             if !ScriptRuns.joins(scripts[end - 1]) || end == shown.count || breaksAfter(end - 1)
                 || Self.isBreakingSpace(shown[end]) {
-                points.append(end)
+                if kept <= room { points.append(end) }
             }
             i = end
         }

@@ -181,11 +181,8 @@ public struct TextLayout {
                                    face: FontFace, shaped: ([Unicode.Scalar], TextDirection?) -> ShapedParagraph) -> Line {
         let ellipsis: [Unicode.Scalar] = face.glyphIndex(for: "\u{2026}") != 0 ? ["\u{2026}"] : [".", ".", "."]
         let ellipsisWidth = shaped(ellipsis, paragraph.bidi.baseDirection).width(0..<ellipsis.count)
-        let end = paragraph.trimmingTrailingSpaces(start..<paragraph.count).upperBound
         // Measured without shaping first; shaping the kept text with the ellipsis only confirms (kerning may differ).
-        let cuts = paragraph.cutPoints(start..<end).filter {
-            paragraph.width(paragraph.trimmingTrailingSpaces(start..<$0)) + ellipsisWidth <= maxWidth ?? .infinity
-        } + [start]
+        let cuts = paragraph.cutPoints(from: start, fitting: (maxWidth ?? .infinity) - ellipsisWidth) + [start]
         var line: Line?
         for cut in cuts {
             let kept = paragraph.trimmingTrailingSpaces(start..<cut)
