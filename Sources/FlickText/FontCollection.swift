@@ -39,7 +39,24 @@ public final class FontCollection {
         }
     }
 
+    /// Theme fonts (font files, by path) that come before the bundled faces: each weight's text is set in the
+    /// first, falling back to the others and then to the bundled face of that weight. A file that cannot be
+    /// opened throws, naming it.
+    public func useTheme(_ paths: [String]) throws(TextError) {
+        guard !paths.isEmpty else { return }
+        for weight in FontWeight.allCases {
+            let bundled = try face(weight)
+            var chain: [FontFace] = []
+            for path in paths { chain.append(try library.openFace(atPath: path)) }
+            chain[0].fallbacks = Array(chain.dropFirst()) + [bundled]
+            themed[weight] = chain[0]
+        }
+    }
+
+    private var themed: [FontWeight: FontFace] = [:]
+
     public func face(_ weight: FontWeight = .regular) throws(TextError) -> FontFace {
+        if let theme = themed[weight] { return theme }
         if let open = faces[weight] { return open }
         let face = try library.openFace(atPath: path(of: weight))
         faces[weight] = face

@@ -1,9 +1,11 @@
 extension FontLibrary {
-    /// The face to draw `scalar` with when `face` lacks it: the library's `fallbacks` in order, then the installed
+    /// The face to draw `scalar` with when `face` lacks it: the face's own `fallbacks`, the library's, then the installed
     /// font fontconfig ranks first for it; nil when no font has it (the primary face's .notdef box is drawn).
     /// Each answer is kept: a missing character costs one fontconfig query per library.
     func fallback(for scalar: Unicode.Scalar, after face: FontFace) -> FontFace? {
-        if let found = fallbacks.first(where: { $0 !== face && $0.glyphIndex(for: scalar) != 0 }) { return found }
+        if let found = (face.fallbacks + fallbacks).first(where: { $0 !== face && $0.glyphIndex(for: scalar) != 0 }) {
+            return found
+        }
         guard usesSystemFonts else { return nil }
         if let known = systemFallback[scalar.value] { return known }
         var found: FontFace?

@@ -59,6 +59,9 @@ public final class FontFace {
     public let unitsPerEm: Int
     /// True when the face has a legacy TrueType `kern` table that FT_Get_Kerning reads.
     public let hasKerning: Bool
+    /// Faces tried, in order, for characters this one lacks, before the library's and the system's (a theme
+    /// font's chain: the other theme fonts, then the bundled face of its weight).
+    public var fallbacks: [FontFace] = []
 
     let id: UInt32
     private let face: FT_Face

@@ -4,6 +4,7 @@ import FlickFiles
 import FlickInput
 import FlickMotion
 import FlickRaster
+import FlickText
 import FlickJSON
 import FoundationEssentials
 
@@ -47,7 +48,7 @@ extension KioskConfig {
             return nil
         }
         guard let root = reader.object(json, at: "", known: topLevelFields) else { return nil }
-        let theme = root["theme"].map { readTheme($0, reader: reader) } ?? Theme()
+        let theme = root["theme"].map { readTheme($0, directory: directory, reader: reader) } ?? Theme()
         let display = root["display"].map { readDisplay($0, reader: reader) }
         let input = root["input"].map { readInput($0, reader: reader) }
         let swipe = root["swipe"].map { readSwipe($0, reader: reader) } ?? Swipe()
@@ -99,15 +100,21 @@ extension KioskConfig {
                            start: startID ?? first.id, pages: pages, directory: directory)
     }
 
-    private static func readTheme(_ value: JSONValue, reader: ConfigReader) -> Theme {
+    private static func readTheme(_ value: JSONValue, directory: String, reader: ConfigReader) -> Theme {
         var theme = Theme()
         let colours: [(String, WritableKeyPath<Theme, Color>)] = [
             ("background", \.background), ("surface", \.surface), ("text", \.text),
             ("secondaryText", \.secondaryText), ("accent", \.accent)]
         let sizes: [(String, WritableKeyPath<Theme, Double>)] = [
             ("titleSize", \.titleSize), ("bodySize", \.bodySize), ("captionSize", \.captionSize)]
-        guard let fields = reader.object(value, at: "theme", known: colours.map(\.0) + sizes.map(\.0)) else { return theme }
+        guard let fields = reader.object(value, at: "theme", known: colours.map(\.0) + sizes.map(\.0) + ["fonts"]) else { return theme }
         for (key, path) in colours { if let c = fields.colour(key) { theme[keyPath: path] = c } }
+        for (i, entry) in (fields.array("fonts", required: false, of: "font files or family names") ?? []).enumerated() {
+            let at = "\(fields.path("fonts"))[\(i)]"
+            if let name = reader.string(entry, at: at), let path = themeFont(name, at: at, directory: directory, reader: reader) {
+                theme.fonts.append(path)
+            }
+        }
         // Points; past 400 a single glyph no longer fits a 1080-line screen.
         for (key, path) in sizes { if let s = fields.number(key, in: 4...400) { theme[keyPath: path] = s } }
         return theme
@@ -287,6 +294,28 @@ extension KioskConfig {
     }
 
     /// `path` if absolute, else `path` inside `directory`, with `.` and `..` removed.
+    /// A theme font: a file (a name with a `/` or a font extension, relative to the config) that FreeType can open,
+    /// or the family name of an installed font (fontconfig). Its path, or nil after reporting why not.
+    private static func themeFont(_ name: String, at path: String, directory: String, reader: ConfigReader) -> String? {
+        let lower = name.lowercased()
+        let file = name.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
+        guard file else {
+            guard let found = SystemFonts.file(family: name) else {
+                reader.report(path, "no installed font family \(JSONValue.string(name).shortDescription) (fc-list : family lists them); or give a font file")
+                return nil
+            }
+            return found
+        }
+        let absolute = resolve(name, against: directory)
+        do {
+            _ = try FontLibrary().openFace(atPath: absolute)
+        } catch {
+            reader.report(path, "\(error)")
+            return nil
+        }
+        return absolute
+    }
+
     public static func resolve(_ path: String, against directory: String) -> String {
         let joined = path.hasPrefix("/") ? path : directory + "/" + path
         return URL(fileURLWithPath: joined).standardized.path

@@ -29,6 +29,8 @@ public struct KioskConfig: Sendable, Equatable {
         public var titleSize = 44.0
         public var bodySize = 24.0
         public var captionSize = 18.0
+        /// Font files set before the bundled DejaVu (absolute paths; families resolved through fontconfig).
+        public var fonts: [String] = []
         public init() {}
     }
 

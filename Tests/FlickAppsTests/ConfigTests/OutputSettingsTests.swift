@@ -3,6 +3,8 @@ import FlickDisplay
 import FlickInput
 import FlickRaster
 import FlickUI
+import FlickText
+import Foundation
 import Testing
 
 extension ConfigTests {
@@ -95,6 +97,52 @@ extension ConfigTests {
             #expect(error?.lines.count == 1)
             #expect(error?.lines.first?.contains(#"got "klingon\n""#) == true)
             #expect(throws: KioskConfigError.self) { try config(#"{"keyboard": "zz"}"#) }
+        }
+    }
+}
+
+extension ConfigTests {
+    /// theme.fonts: files relative to the config or installed families, set before the bundled DejaVu.
+    @Suite struct ThemeFontsTests {
+        private func config(_ fonts: String, directory: String = "/tmp") throws -> KioskConfig {
+            try KioskConfig.parse(Array(#"{"theme": {"fonts": \#(fonts)}, "pages": [{"id": "a", "content": {"type": "text", "title": "T", "body": "B"}}]}"#.utf8),
+                                  file: "k.json", directory: directory)
+        }
+
+        @Test func aFileAndAFamilyAreFound() throws {
+            let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts").path
+            let kiosk = try config(#"["../Fonts/DejaVuSans-Bold.ttf", "VL Gothic"]"#, directory: fonts + "/../kiosk")
+            #expect(kiosk.theme.fonts.count == 2)
+            #expect(kiosk.theme.fonts[0].hasSuffix("Fonts/DejaVuSans-Bold.ttf") && !kiosk.theme.fonts[0].contains(".."))
+            #expect(try FontLibrary().openFace(atPath: kiosk.theme.fonts[1]).familyName == "VL Gothic")
+        }
+
+        @Test func aMissingFileADamagedOneAndAnUnknownFamilyEachGetALine() throws {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("theme-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try Data("not a font".utf8).write(to: URL(fileURLWithPath: dir + "/bad.ttf"))
+            let error = #expect(throws: KioskConfigError.self) {
+                try config(#"["missing.ttf", "bad.ttf", "No Such Family"]"#, directory: dir)
+            }
+            let lines = error?.lines ?? []
+            #expect(lines.count == 3)
+            #expect(lines.contains { $0.contains("theme.fonts[0]") && $0.contains("missing.ttf") })
+            #expect(lines.contains { $0.contains("theme.fonts[1]") && $0.contains("bad.ttf") })
+            #expect(lines.contains { $0.contains("theme.fonts[2]") && $0.contains(#""No Such Family""#) })
+        }
+
+        /// Text is set in the theme's font; characters it lacks come from the bundled face of the weight.
+        @Test func themeTextUsesTheThemeFontFirst() throws {
+            let fonts = try FontCollection()
+            let gothic = try #require(SystemFonts.file(family: "VL Gothic"))
+            try fonts.useTheme([gothic])
+            let face = try fonts.face(.bold)
+            #expect(face.path == gothic)
+            // VL Gothic has no Arabic: ب comes from the bundled bold face, before any system font.
+            let layout = TextLayout("東京 ب", face: face, pixelSize: 20)
+            #expect(layout.lines[0].glyphs.allSatisfy { $0.index != 0 })
+            #expect(layout.faces.map(\.path) == [gothic, fonts.path(of: .bold)])
         }
     }
 }
