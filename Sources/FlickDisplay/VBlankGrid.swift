@@ -13,6 +13,9 @@ public struct VBlankGrid: Sendable, Equatable {
     /// The index of the first vblank at or after `time` (a nanosecond early still counts as on it).
     public func index(atOrAfter time: Double) -> Double { ((time - origin - 1e-9) / interval).rounded(.up) }
 
+    /// The index of the last vblank at or before `time` (a billionth of a refresh late still counts as on it).
+    public func index(atOrBefore time: Double) -> Double { ((time - origin) / interval + 1e-9).rounded(.down) }
+
     public func time(ofIndex index: Double) -> Double { origin + index * interval }
 
     /// The first vblank at or after `time`.

@@ -14,6 +14,8 @@ public final class VirtualClockPlayer {
     public let input: ScriptedInput
     private let waiter: VirtualWaiter
     private let loop: RunLoop
+    /// The headless display's vblanks: multiples of the interval from 0, exactly.
+    private let grid: VBlankGrid
 
     /// The screen's idle dimming and blanking, when an `idle` policy was given.
     public let screenPower: ScreenPower?
@@ -28,6 +30,7 @@ public final class VirtualClockPlayer {
         let screenPower = idle.map { ScreenPower(policy: $0, display: display, backlight: nil, now: 0, log: log) }
         self.display = display
         self.screenPower = screenPower
+        grid = VBlankGrid(interval: display.frameInterval)
         input = ScriptedInput(clock: clock)
         waiter = VirtualWaiter(clock: clock)
         loop = RunLoop(display: display, inputs: [input], scene: scene, waiter: waiter, screen: screenPower)
@@ -40,7 +43,7 @@ public final class VirtualClockPlayer {
     /// Seconds on the virtual clock.
     public var time: Double { display.clock.now }
     /// The latest vblank reached; frame 0 is drawn at time 0.
-    public var frame: Int { Int((time / interval + VirtualWaiter.tolerance).rounded(.down)) }
+    public var frame: Int { Int(grid.index(atOrBefore: time)) }
     /// Frames the scene drew and presented.
     public var framesDrawn: Int { display.framesPresented }
     /// Draw times of the frames drawn (the virtual clock has no vblanks to miss).
@@ -59,7 +62,7 @@ public final class VirtualClockPlayer {
     public var touchFramesLeft: Int { input.touchFramesLeft }
 
     /// One frame: touches due by its time, then the scene's motion, then drawing if anything changed.
-    public func step() { play(until: Double(frame + 1) * interval) }
+    public func step() { play(until: grid.time(ofIndex: Double(frame + 1))) }
 
     /// Plays until the frame at `until` seconds when given; else until the whole script is played and the scene
     /// is still, or `settle` seconds after the last scripted event for a scene that never stops moving.
@@ -78,10 +81,10 @@ public final class VirtualClockPlayer {
     public func run(until: Double? = nil, settle: Double = 30, stops: [Double],
                     atStop: (Double) throws -> Void) rethrows {
         let end = until ?? max(time, input.lastEventTime ?? 0) + settle
-        let last = (end / interval + VirtualWaiter.tolerance).rounded(.down) * interval
+        let last = grid.time(ofIndex: grid.index(atOrBefore: end))
         for stop in stops.sorted() where stop <= last + VirtualWaiter.tolerance {
             // The screen's idle timers run to a stop, as they would on the panel.
-            play(until: ((stop - VirtualWaiter.tolerance) / interval).rounded(.up) * interval)
+            play(until: grid.vblank(atOrAfter: stop))
             try atStop(time)
         }
         play(until: last, endingWhenStill: until == nil)
