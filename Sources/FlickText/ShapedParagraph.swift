@@ -60,7 +60,7 @@ struct ShapedParagraph {
         var faceOf = [Int](repeating: 0, count: shown.count)
         for (i, scalar) in shown.enumerated() {
             if i > 0 && faceOf[i - 1] != 0 && Self.belongsToPrevious(codepoints[i]) { faceOf[i] = faceOf[i - 1]; continue }
-            guard primary.glyphIndex(for: scalar) == 0, !ShapedParagraph.isBreakingSpace(scalar),
+            guard primary.glyphIndex(for: scalar) == 0, !Self.isBreakingSpace(scalar),
                   let fallback = primary.library.fallback(for: scalar, after: primary) else { continue }
             faceOf[i] = faces.index(of: fallback)
         }
@@ -68,8 +68,7 @@ struct ShapedParagraph {
         var runs: [Run] = []
         for i in shown.indices {
             let direction: TextDirection = bidi.levels[i] & 1 == 1 ? .rightToLeft : .leftToRight
-            if let last = runs.last, last.face == faceOf[i], bidi.levels[i] == bidi.levels[i - 1],
-               last.script.rawValue == scripts[i].rawValue {
+            if let last = runs.last, last.face == faceOf[i], bidi.levels[i] == bidi.levels[i - 1], last.script == scripts[i] {
                 runs[runs.count - 1].range = last.range.lowerBound..<(i + 1)
             } else {
                 runs.append(Run(range: i..<(i + 1), face: faceOf[i], direction: direction, script: scripts[i], glyphs: []))
@@ -169,10 +168,17 @@ struct ShapedParagraph {
         return shown.count
     }
 
+    /// The line `range` of this paragraph, unaligned (x 0), its text in logical order.
+    func line(_ range: Range<Int>, baseline: Double) -> TextLayout.Line {
+        let set = glyphs(range, baseline: baseline)
+        return TextLayout.Line(text: String(String.UnicodeScalarView(original[range])), glyphs: set.glyphs, x: 0,
+                               baseline: baseline, width: set.width, direction: bidi.baseDirection)
+    }
+
     /// The glyphs of the line `range` in the order they are seen, placed from pen 0 on `baseline`: bidi runs left
     /// to right, each run's pieces (one face and script) in its direction. A run the line cuts is shaped again
     /// for its part, so letters at a line's edge take their isolated or final forms.
-    func glyphs(_ range: Range<Int>, baseline: Double) -> (glyphs: [TextLayout.PositionedGlyph], width: Double) {
+    private func glyphs(_ range: Range<Int>, baseline: Double) -> (glyphs: [TextLayout.PositionedGlyph], width: Double) {
         var placed: [TextLayout.PositionedGlyph] = []
         var pen = 0.0
         for visual in bidi.visualRuns(range) {
@@ -211,18 +217,16 @@ struct ShapedParagraph {
     /// first. One pass from the start, stopping at the first cluster that no longer fits.
     func cutPoints(from start: Int, fitting room: Double) -> [Int] {
         var points: [Int] = []
-        var width = 0.0, kept = 0.0
+        var width = 0.0
         var i = start
         while i < shown.count {
             let end = clusterEnd(i)
             width += self.width(i..<end)
-            if !Self.isBreakingSpace(shown[i]) {
-                guard width <= room else { break }
-                kept = width
-            }
+            // Spaces may run past the room: the kept text is trimmed of them.
+            if !Self.isBreakingSpace(shown[i]) && width > room { break }
             if !ScriptRuns.joins(scripts[end - 1]) || end == shown.count || breaksAfter(end - 1)
                 || Self.isBreakingSpace(shown[end]) {
-                if kept <= room { points.append(end) }
+                points.append(end)
             }
             i = end
         }

@@ -107,10 +107,7 @@ public struct TextLayout {
                 lines.append(Self.ellipsized(draft.paragraph, from: draft.range.lowerBound, maxWidth: maxWidth,
                                              baseline: baseline, face: face, shaped: shaped))
             } else {
-                let set = draft.paragraph.glyphs(draft.range, baseline: baseline)
-                lines.append(Line(text: String(String.UnicodeScalarView(draft.paragraph.original[draft.range])),
-                                  glyphs: set.glyphs, x: 0, baseline: baseline, width: set.width,
-                                  direction: draft.paragraph.bidi.baseDirection))
+                lines.append(draft.paragraph.line(draft.range, baseline: baseline))
             }
         }
 
@@ -186,12 +183,9 @@ public struct TextLayout {
         var line: Line?
         for cut in cuts {
             let kept = paragraph.trimmingTrailingSpaces(start..<cut)
-            let scalars = Array(paragraph.original[kept]) + ellipsis
-            let candidate = shaped(scalars, paragraph.bidi.baseDirection)
-            let set = candidate.glyphs(0..<candidate.count, baseline: baseline)
-            line = Line(text: String(String.UnicodeScalarView(scalars)), glyphs: set.glyphs, x: 0, baseline: baseline,
-                        width: set.width, direction: paragraph.bidi.baseDirection)
-            if set.width <= maxWidth ?? .infinity { break }
+            let candidate = shaped(Array(paragraph.original[kept]) + ellipsis, paragraph.bidi.baseDirection)
+            line = candidate.line(0..<candidate.count, baseline: baseline)
+            if line!.width <= maxWidth ?? .infinity { break }
         }
         return line!
     }
