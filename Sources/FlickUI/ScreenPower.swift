@@ -30,7 +30,6 @@ public final class ScreenPower {
     private var lastActivity: Double
     /// Fingers and keys of the waking input still down: their events go nowhere.
     private var swallowedTouches: Set<TouchID> = []
-    private var swallowingTouches = false
     private var swallowedKeys: Set<UInt32> = []
 
     public init(policy: IdlePolicy, display: any Display, backlight: Backlight?, now: Double, log: @escaping (String) -> Void) {
@@ -46,8 +45,8 @@ public final class ScreenPower {
     public var nextChange: Double? {
         switch state {
         case .on:
-            let dim = backlight == nil ? nil : policy.dimAfter.flatMap { d in policy.blankAfter.map { d < $0 } ?? true ? d : nil }
-            return (dim ?? policy.blankAfter).map { lastActivity + $0 }
+            // Dimming needs a backlight; a dim time not before the blank one is the blank.
+            return [backlight == nil ? nil : policy.dimAfter, policy.blankAfter].compactMap { $0 }.min().map { lastActivity + $0 }
         case .dimmed: return policy.blankAfter.map { lastActivity + $0 }
         case .blanked: return nil
         }
@@ -77,25 +76,25 @@ public final class ScreenPower {
         for event in events {
             switch event {
             case .touches(let frame):
+                // Until every finger of the waking gesture has lifted (a finger added meanwhile is part of it).
+                var swallowing = !swallowedTouches.isEmpty
                 if state == .blanked {
                     // Only a finger coming down wakes the screen; the whole gesture it starts is swallowed.
                     guard frame.events.contains(where: { $0.phase == .down }) else { continue }
                     wake(by: "a touch")
-                    swallowingTouches = true
+                    swallowing = true
                 } else if state == .dimmed {
                     brighten()
                 }
                 lastActivity = now
-                guard swallowingTouches else {
+                guard swallowing else {
                     passed.append(event)
                     continue
                 }
-                // Until every finger of the waking gesture has lifted (a finger added meanwhile is part of it).
                 for e in frame.events {
                     if e.phase == .down { swallowedTouches.insert(e.id) }
                     if e.phase == .up || e.phase == .cancel { swallowedTouches.remove(e.id) }
                 }
-                swallowingTouches = !swallowedTouches.isEmpty
             case .key(let key):
                 if state == .blanked {
                     guard key.isPressed else { continue }
