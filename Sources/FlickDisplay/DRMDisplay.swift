@@ -141,19 +141,28 @@ public final class DRMDisplay: VSyncDisplay, BlankableDisplay, HotplugDisplay {
     }
 
     public func suspend() throws {
-        // A queued flip still completes; let it, so no event arrives for a buffer we no longer own.
-        if ring.pending != nil {
-            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, 100) > 0 { try handleEvents() }
-        }
+        try finishPendingFlip()
         try device.dropMaster()
     }
 
     public func resume() throws {
         try device.becomeMaster()
         // The other VT may have changed the mode and drawn over everything.
+        startOver()
+    }
+
+    /// A queued flip still completes: let it (up to 100 ms), so no event arrives later for a buffer this display
+    /// no longer shows — another VT has the card, or the panel is off.
+    private func finishPendingFlip() throws {
+        guard ring.pending != nil else { return }
+        var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+        if poll(&pfd, 1, 100) > 0 { try handleEvents() }
+    }
+
+    /// Nothing on the panel can be trusted: the next frame sets the mode again and fills every buffer.
+    private func startOver() {
         modeSet = false
-        ring = ScanoutBuffers(count: buffers.count, bounds: shadow.bounds)
+        ring = ScanoutBuffers(count: frame.buffers.count, bounds: frame.shadow.bounds)
     }
 
     /// Handles the DRM fd becoming readable: flips that completed free their buffers.
@@ -169,10 +178,7 @@ public final class DRMDisplay: VSyncDisplay, BlankableDisplay, HotplugDisplay {
 
     /// DPMS off and on. A flip still pending completes first, so no event arrives for a buffer the off panel holds.
     public func setBlanked(_ blanked: Bool) throws {
-        if blanked && ring.pending != nil {
-            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, 100) > 0 { try handleEvents() }
-        }
+        if blanked { try finishPendingFlip() }
         try device.setDPMS(connector: output.connector.id, on: !blanked)
     }
 
@@ -201,9 +207,8 @@ public final class DRMDisplay: VSyncDisplay, BlankableDisplay, HotplugDisplay {
         }
         output = choice
         connected = true
-        modeSet = false
         framesPresented = 0
-        ring = ScanoutBuffers(count: frame.buffers.count, bounds: frame.shadow.bounds)
+        startOver()
         return .reconnected(width: width, height: height)
     }
     public var isFlipPending: Bool { ring.pending != nil }

@@ -15,7 +15,7 @@ public final class RunLoop {
     private let waiter: any LoopWaiter
     private let terminal: VirtualTerminal?
     private let screen: ScreenPower?
-    /// The screen woke from blanking: the next frame is drawn whole.
+    /// The screen woke from blanking, the display came back from another VT or a replug: the next frame is drawn whole.
     private var mustRedraw = false
     private var canvas: Canvas?
     public private(set) var statistics = FrameStatistics()
@@ -127,7 +127,7 @@ public final class RunLoop {
             try (display as? any VSyncDisplay)?.resume()
             active = true
             lastFlip = nil
-            try drawFrame(at: nextFrameTime(after: waiter.now), force: true)
+            mustRedraw = true
         default:
             return false
         }
@@ -183,7 +183,7 @@ public final class RunLoop {
     }
 
     /// Draws the frame shown at `time` when anything changed (always when `force`: the first frame, or the
-    /// display taken back) and presents what changed.
+    /// screen to be drawn whole again) and presents what changed.
     private func drawFrame(at time: Double, force: Bool) throws {
         scene.advance(to: time)
         lastFrame = time

@@ -104,11 +104,8 @@ struct Run: ParsableCommand {
         if !headless && script == nil && (card != nil || !DRMDevice.cardPaths().isEmpty || !FBDisplay.devicePaths().isEmpty) {
             do {
                 try runOnDisplay(kiosk)
-            } catch let error as DRMError {
+            } catch where error is DRMError || error is FramebufferError {
                 // A board whose display Flick cannot use is misconfigured: say so and fail loudly.
-                Log.flick.critical("\(error)")
-                throw ExitCode(1)
-            } catch let error as FramebufferError {
                 Log.flick.critical("\(error)")
                 throw ExitCode(1)
             }
