@@ -10,7 +10,8 @@ public final class LibInputSource: InputSource {
     private let udev: OpaquePointer
     private let context: OpaquePointer
     private let interface: UnsafeMutablePointer<libinput_interface>
-    private var mapping: ScreenMapping
+    /// Where touches land: the panel's size and rotation (set again when a display comes back in another mode).
+    public var mapping: ScreenMapping
     private let calibration: CalibrationMatrix?
     private let keymap: Keymap?
     private var pending: [TouchEvent] = []

@@ -241,7 +241,11 @@ struct Run: ParsableCommand {
             }
         }
         loop.resizeScene = { _, _ in
-            // Fonts and the store carry over; the page showing stays.
+            // Touches land on the new panel size; fonts and the store carry over; the page showing stays.
+            if let drm = display as? DRMDisplay, let source = inputs.first as? LibInputSource {
+                source.mapping = ScreenMapping(panelWidth: drm.output.mode.width, panelHeight: drm.output.mode.height,
+                                               rotation: rotation)
+            }
             scene = (try? makeScene(page: (scene as? PagesScene)?.currentPage)) ?? scene
             return scene
         }
