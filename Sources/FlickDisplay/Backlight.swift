@@ -46,9 +46,12 @@ public final class Backlight {
 
     /// A sysfs attribute holding one number (sysfs files report a size of 4096 whatever they hold: read what comes).
     private static func readNumber(_ path: String) -> Int? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, and regular files only: a FIFO named max_brightness must not hang the kiosk.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         var buffer = [UInt8](repeating: 0, count: 64)
         let n = read(fd, &buffer, buffer.count)
         guard n > 0 else { return nil }

@@ -135,6 +135,14 @@ private final class IdleTour {
                     "screen woken by a touch (not passed on)"])
 }
 
+/// A "backlight" whose max_brightness is a FIFO (a wrong display.backlight.device) is refused at once, not waited on.
+@Test func aBacklightThatIsAFIFOIsRefusedWithoutHanging() throws {
+    let root = temporaryStateDirectory()
+    try FileManager.default.createDirectory(atPath: "\(root)/odd", withIntermediateDirectories: true)
+    try #require(mkfifo("\(root)/odd/max_brightness", 0o600) == 0)
+    #expect(throws: BacklightError.self) { try Backlight.find("odd", in: root) }
+}
+
 @Test func aBacklightThatIsNotThereIsOneLineNamingIt() {
     #expect(throws: BacklightError.self) { try Backlight.find("nope", in: temporaryStateDirectory()) }
     do { _ = try Backlight.find("nope", in: "/nonexistent") } catch {
