@@ -23,19 +23,20 @@ let package = Package(
         // Text for every script: shaping, bidi, line breaking (UAX #14), system fonts.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
-        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
+        // Line breaking (UAX #14) through ICU (libicu-dev), behind a C shim: ICU's C names carry its version.
+        .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         // SIMD kernels wider than the x86-64 baseline, picked at run time.
         .target(name: "CRasterKernels"),
         // Reading what people give Flick and replacing files durably: the one place for both.
         .target(name: "FlickFiles"),
         .target(name: "FlickRaster", dependencies: ["CPNG", "CLinux", "CRasterKernels", "FlickFiles"]),
-        .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CUnibreak", "CFontconfig", "FlickFiles"]),
+        .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles"]),
         .target(name: "FlickMotion"),
         .target(name: "FlickJSON"),
         .target(name: "FlickGestures", dependencies: ["FlickJSON", "FlickFiles"]),

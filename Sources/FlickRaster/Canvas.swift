@@ -182,6 +182,22 @@ public final class Canvas {
         }
     }
 
+    /// Composites colour bitmaps (colour emoji) with their top-left at device pixels, source-over at the global alpha.
+    public func draw(bitmaps: [(bitmap: ColorBitmap, x: Int, y: Int)]) {
+        let alpha = alpha255, clip = state.clip
+        guard alpha > 0 else { return }
+        for (bitmap, x, y) in bitmaps {
+            let area = PixelRect(x: x, y: y, width: bitmap.width, height: bitmap.height).intersection(clip)
+            guard !area.isEmpty else { continue }
+            bitmap.pixels.withUnsafeBufferPointer { pixels in
+                for row in area.y..<area.maxY {
+                    let src = pixels.baseAddress! + (row - y) * bitmap.width + (area.x - x)
+                    Blend.blend(surface.row(row) + area.x, source: src, count: area.width, alpha: alpha, mode: .sourceOver)
+                }
+            }
+        }
+    }
+
     // MARK: Internals
 
     private var alpha255: UInt32 { UInt32((state.globalAlpha * 255).rounded()) }

@@ -8,13 +8,23 @@ extension Canvas {
         draw(layout, at: origin, paint: .solid(color))
     }
 
+    /// Coverage glyphs take `paint`; colour glyphs (emoji) are drawn in their own colours.
     public func draw(_ layout: TextLayout, at origin: Point, paint: Paint) {
         let device = transform.map(origin)
         // Pens stay fractional; each glyph's mask snaps to the nearest pixel on its own.
-        fill(masks: layout.inkedGlyphs.map { inked in
-            (inked.glyph.mask,
-             Int((device.x + inked.x).rounded()) + inked.glyph.left,
-             Int((device.y + inked.y).rounded()) - inked.glyph.top)
+        func place(_ inked: InkedGlyph) -> (x: Int, y: Int) {
+            (Int((device.x + inked.x).rounded()) + inked.glyph.left, Int((device.y + inked.y).rounded()) - inked.glyph.top)
+        }
+        fill(masks: layout.inkedGlyphs.compactMap { inked in
+            guard inked.glyph.color == nil else { return nil }
+            let at = place(inked)
+            return (inked.glyph.mask, at.x, at.y)
         }, paint: paint)
+        guard layout.hasColorGlyphs else { return }
+        draw(bitmaps: layout.inkedGlyphs.compactMap { inked in
+            guard let bitmap = inked.glyph.color else { return nil }
+            let at = place(inked)
+            return (bitmap, at.x, at.y)
+        })
     }
 }

@@ -18,4 +18,22 @@ extension FontLibrary {
         systemFallback[scalar.value] = found
         return found
     }
+
+    /// The face to draw emoji `scalar` in colour with: `face` itself or one of the fallbacks when it is a colour face
+    /// that has it, else the system's colour emoji font (fontconfig's "emoji" with colour); nil when no colour face
+    /// has it (the emoji is drawn from the text faces, in monochrome).
+    func colorEmojiFace(for scalar: Unicode.Scalar, after face: FontFace) -> FontFace? {
+        if let found = ([face] + face.fallbacks + fallbacks).first(where: { $0.isColor && $0.glyphIndex(for: scalar) != 0 }) {
+            return found
+        }
+        guard usesSystemFonts else { return nil }
+        if systemColorEmoji == nil {
+            let path = SystemFonts.colorEmojiFile()
+            let opened = path.flatMap { systemFaces[$0] ?? (try? openFace(atPath: $0)) }
+            if let path, let opened { systemFaces[path] = opened }
+            systemColorEmoji = .some(opened?.isColor == true ? opened : nil)
+        }
+        guard let found = systemColorEmoji ?? nil, found.glyphIndex(for: scalar) != 0 else { return nil }
+        return found
+    }
 }

@@ -9,13 +9,45 @@ public typealias GlyphIndex = UInt32
 /// FreeType's function-like macros do not import into Swift; these are their values from freetype.h.
 private enum FreeTypeFlag {
     static let faceScalable = 1 << 0         // FT_FACE_FLAG_SCALABLE
+    static let faceColor = 1 << 14           // FT_FACE_FLAG_COLOR
     static let faceKerning = 1 << 6          // FT_FACE_FLAG_KERNING
     static let loadNoBitmap: Int32 = 1 << 3  // FT_LOAD_NO_BITMAP
+    static let loadColor: Int32 = 1 << 20    // FT_LOAD_COLOR
     // FT_LOAD_TARGET_LIGHT = FT_LOAD_TARGET_(FT_RENDER_MODE_LIGHT): the mode in bits 16...19.
     static let loadTargetLight = Int32(FT_RENDER_MODE_LIGHT.rawValue & 15) << 16
     // Light hinting snaps only vertically, so stems stay crisp without distorting shapes,
     // and the advances it returns are whole pixels.
     static let glyphLoad = loadTargetLight | loadNoBitmap
+}
+
+/// What kind of glyphs a face draws.
+private enum FaceKind {
+    case outlines
+    /// Outlines with colour layers (COLR): FreeType renders them in colour.
+    case colorOutlines
+    /// Colour bitmaps at fixed sizes only (CBDT, sbix: Noto Color Emoji), their pixel sizes in 26.6; scaled to the
+    /// text size when drawn.
+    case colorBitmaps(strikes: [Int32])
+
+    init(_ face: FT_Face) {
+        let flags = Int(face.pointee.face_flags)
+        let strikes = (0..<Int(max(0, face.pointee.num_fixed_sizes))).map { Int32(face.pointee.available_sizes[$0].y_ppem) }
+        if flags & FreeTypeFlag.faceScalable != 0 {
+            self = flags & FreeTypeFlag.faceColor != 0 ? .colorOutlines : .outlines
+        } else {
+            self = flags & FreeTypeFlag.faceColor != 0 && !strikes.isEmpty ? .colorBitmaps(strikes: strikes) : .outlines
+        }
+    }
+
+    var hasFixedSizes: Bool { if case .colorBitmaps = self { true } else { false } }
+
+    var loadFlags: Int32 {
+        switch self {
+        case .outlines: FreeTypeFlag.glyphLoad
+        case .colorOutlines: FreeTypeFlag.glyphLoad | FreeTypeFlag.loadColor
+        case .colorBitmaps: FreeTypeFlag.loadColor
+        }
+    }
 }
 
 /// One FreeType library instance. Faces keep their library alive, and share its glyph cache.
@@ -27,6 +59,8 @@ public final class FontLibrary {
     public var fallbacks: [FontFace] = []
     var systemFaces: [String: FontFace] = [:]
     var systemFallback: [UInt32: FontFace?] = [:]
+    /// The system's colour emoji face once looked for (`.some(nil)`: there is none).
+    var systemColorEmoji: FontFace??
     /// Looks for system fonts through fontconfig; off, only `fallbacks` are tried.
     public var usesSystemFonts = true
 
@@ -49,7 +83,7 @@ public final class FontLibrary {
     }
 }
 
-/// A scalable font face. Not thread-safe: FreeType faces carry the current size and glyph slot.
+/// A scalable font face, or a colour bitmap one (emoji). Not thread-safe: FreeType faces carry the current size and glyph slot.
 public final class FontFace {
     public let path: String
     public let library: FontLibrary
@@ -59,12 +93,17 @@ public final class FontFace {
     public let unitsPerEm: Int
     /// True when the face has a legacy TrueType `kern` table that FT_Get_Kerning reads.
     public let hasKerning: Bool
+    /// True when the face draws glyphs in colour (emoji fonts).
+    public var isColor: Bool { if case .outlines = kind { false } else { true } }
     /// Faces tried, in order, for characters this one lacks, before the library's and the system's (a theme
     /// font's chain: the other theme fonts, then the bundled face of its weight).
     public var fallbacks: [FontFace] = []
 
     let id: UInt32
     private let face: FT_Face
+    private let kind: FaceKind
+    /// Text size over the selected strike's size, for a colour bitmap face; 1 otherwise.
+    private var strikeScale = 1.0
     /// The 26.6 pixel size last set on `face`; FT_Set_Char_Size is only called when it changes.
     private var activeSize: Int32 = 0
     private var metricsBySize: [Int32: FontMetrics] = [:]
@@ -84,12 +123,14 @@ public final class FontFace {
         self.library = library
         self.id = id
         self.face = face
+        kind = FaceKind(face)
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         glyphCount = Int(face.pointee.num_glyphs)
         unitsPerEm = Int(face.pointee.units_per_EM)
         hasKerning = Int(face.pointee.face_flags) & FreeTypeFlag.faceKerning != 0
-        activeSize = Self.probeSize
+        // `validate` left the probe size (or a bitmap face's first strike, whose scale is not known yet) selected.
+        activeSize = kind.hasFixedSizes ? 0 : Self.probeSize
     }
 
     deinit {
@@ -105,9 +146,20 @@ public final class FontFace {
 
     func harfBuzzFont(sizeKey: Int32) -> OpaquePointer? {
         guard (try? activate(sizeKey)) != nil else { return nil }
+        if kind.hasFixedSizes {
+            // FreeType has no scaled advances for a bitmap face; HarfBuzz's own font functions scale the font's
+            // metrics to the text size (26.6, as the FreeType font gives).
+            if hbFont == nil {
+                let hbFace = hb_ft_face_create_referenced(face)
+                hbFont = hb_font_create(hbFace)
+                hb_face_destroy(hbFace)
+            }
+            hb_font_set_scale(hbFont, sizeKey, sizeKey)
+            return hbFont
+        }
         if hbFont == nil {
             hbFont = hb_ft_font_create_referenced(face)
-            hb_ft_font_set_load_flags(hbFont, FreeTypeFlag.glyphLoad)
+            hb_ft_font_set_load_flags(hbFont, kind.loadFlags)
             hbSize = sizeKey
         } else if hbSize != sizeKey {
             hb_ft_font_changed(hbFont)
@@ -126,25 +178,30 @@ public final class FontFace {
     }
 
     /// FT_New_Face accepts files whose tables run past the end (it drops them) or that hold only
-    /// bitmaps; checking now turns such files into an error at open, not blank or broken text later.
+    /// monochrome bitmaps; checking now turns such files into an error at open, not blank or broken text later.
     private static func validate(_ face: FT_Face, path: String) throws(TextError) {
         if let directory = SFNTDirectory(path: path), let size = SFNTDirectory.fileSize(path),
            let table = directory.firstTableBeyond(size) {
             throw .truncatedFont(file: path, table: table)
         }
-        guard Int(face.pointee.face_flags) & FreeTypeFlag.faceScalable != 0 else {
+        let kind = FaceKind(face)
+        if case .outlines = kind, Int(face.pointee.face_flags) & FreeTypeFlag.faceScalable == 0 {
             throw .unusableFont(file: path, reason: "not a scalable font")
         }
         guard face.pointee.num_glyphs > 0 else { throw .unusableFont(file: path, reason: "font has no glyphs") }
         try check(FT_Select_Charmap(face, FT_ENCODING_UNICODE), path, "FT_Select_Charmap")
-        try check(FT_Set_Char_Size(face, 0, FT_F26Dot6(probeSize), 72, 72), path, "FT_Set_Char_Size")
+        if kind.hasFixedSizes {
+            try check(FT_Select_Size(face, 0), path, "FT_Select_Size")
+        } else {
+            try check(FT_Set_Char_Size(face, 0, FT_F26Dot6(probeSize), 72, 72), path, "FT_Set_Char_Size")
+        }
         let probes: [Unicode.Scalar] = ["A", "g", "0"]
         for scalar in probes {
             let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-            try check(FT_Load_Glyph(face, index, FreeTypeFlag.glyphLoad), path, "FT_Load_Glyph")
+            try check(FT_Load_Glyph(face, index, kind.loadFlags), path, "FT_Load_Glyph")
         }
         let last = FT_UInt(face.pointee.num_glyphs - 1)
-        try check(FT_Load_Glyph(face, last, FreeTypeFlag.glyphLoad), path, "FT_Load_Glyph")
+        try check(FT_Load_Glyph(face, last, kind.loadFlags), path, "FT_Load_Glyph")
     }
 
     private static let probeSize: Int32 = 16 * 64
@@ -168,8 +225,10 @@ public final class FontFace {
         let result: FontMetrics
         if (try? activate(sizeKey)) != nil {
             let m = face.pointee.size.pointee.metrics
-            result = FontMetrics(pixelSize: Double(sizeKey) / 64, ascent: Double(m.ascender) / 64,
-                                 descent: Double(-m.descender) / 64, lineHeight: Double(m.height) / 64)
+            // A strike's whole-pixel metrics, scaled to the text size, kept whole.
+            func pixels(_ v: FT_Pos) -> Double { strikeScale == 1 ? Double(v) / 64 : (Double(v) / 64 * strikeScale).rounded() }
+            result = FontMetrics(pixelSize: Double(sizeKey) / 64, ascent: pixels(m.ascender),
+                                 descent: pixels(-m.descender), lineHeight: pixels(m.height))
         } else {
             // Unreachable for the scalable faces `validate` admits; design units keep layout sane anyway.
             let scale = Double(sizeKey) / 64 / Double(max(1, unitsPerEm))
@@ -193,22 +252,26 @@ public final class FontFace {
         return Double(delta.x) / 64
     }
 
-    /// Loads and rasterises one glyph, uncached: light hinting, 8-bit gray coverage.
+    /// Loads and rasterises one glyph, uncached: light hinting, 8-bit gray coverage — or colour pixels from a colour
+    /// face, a bitmap face's scaled to the text size.
     func renderGlyph(_ index: GlyphIndex, sizeKey: Int32) throws(TextError) -> Glyph {
         try activate(sizeKey)
-        try Self.check(FT_Load_Glyph(face, index, FreeTypeFlag.glyphLoad), path, "FT_Load_Glyph")
+        try Self.check(FT_Load_Glyph(face, index, kind.loadFlags), path, "FT_Load_Glyph")
         let slot = face.pointee.glyph!
         if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
             try Self.check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), path, "FT_Render_Glyph")
         }
-        let advance = Double(slot.pointee.advance.x) / 64
+        let advance = (Double(slot.pointee.advance.x) / 64 * strikeScale).rounded()
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), height = Int(bitmap.rows)
         guard width > 0, height > 0, let buffer = bitmap.buffer else {
             return Glyph(mask: AlphaMask(width: 0, height: 0), left: 0, top: 0, advance: advance)
         }
-        var coverage = [UInt8](repeating: 0, count: width * height)
         let pitch = Int(bitmap.pitch)
+        if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) {
+            return colorGlyph(buffer, width: width, height: height, pitch: pitch, slot: slot, advance: advance)
+        }
+        var coverage = [UInt8](repeating: 0, count: width * height)
         let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
         for y in 0..<height {
             // A negative pitch means rows run bottom-up; buffer still points at the first row FreeType stores.
@@ -221,9 +284,39 @@ public final class FontFace {
                      left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top), advance: advance)
     }
 
+    /// FreeType's premultiplied BGRA is `ColorBitmap`'s layout on a little-endian machine (every Linux kiosk CPU).
+    private func colorGlyph(_ buffer: UnsafeMutablePointer<UInt8>, width: Int, height: Int, pitch: Int,
+                            slot: FT_GlyphSlot, advance: Double) -> Glyph {
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        for y in 0..<height {
+            let row = buffer + (pitch >= 0 ? y * pitch : (height - 1 - y) * -pitch)
+            for x in 0..<width {
+                let p = row + x * 4
+                pixels[y * width + x] = UInt32(p[3]) << 24 | UInt32(p[2]) << 16 | UInt32(p[1]) << 8 | UInt32(p[0])
+            }
+        }
+        var color = ColorBitmap(width: width, height: height, pixels: pixels)
+        var left = Int(slot.pointee.bitmap_left), top = Int(slot.pointee.bitmap_top)
+        if strikeScale != 1 {
+            color = color.resampled(width: max(1, Int((Double(width) * strikeScale).rounded())),
+                                    height: max(1, Int((Double(height) * strikeScale).rounded())))
+            left = Int((Double(left) * strikeScale).rounded())
+            top = Int((Double(top) * strikeScale).rounded())
+        }
+        return Glyph(mask: AlphaMask(width: 0, height: 0), color: color, left: left, top: top, advance: advance)
+    }
+
     private func activate(_ sizeKey: Int32) throws(TextError) {
         guard sizeKey != activeSize else { return }
-        try Self.check(FT_Set_Char_Size(face, 0, FT_F26Dot6(sizeKey), 72, 72), path, "FT_Set_Char_Size")
+        if case .colorBitmaps(let strikes) = kind {
+            // The smallest strike at least as big as the text (shrinking keeps detail), else the biggest.
+            let chosen = strikes.indices.filter { strikes[$0] >= sizeKey }.min { strikes[$0] < strikes[$1] }
+                ?? strikes.indices.max { strikes[$0] < strikes[$1] }!
+            try Self.check(FT_Select_Size(face, Int32(chosen)), path, "FT_Select_Size")
+            strikeScale = Double(sizeKey) / Double(strikes[chosen])
+        } else {
+            try Self.check(FT_Set_Char_Size(face, 0, FT_F26Dot6(sizeKey), 72, 72), path, "FT_Set_Char_Size")
+        }
         activeSize = sizeKey
     }
 

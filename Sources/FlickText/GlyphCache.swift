@@ -1,8 +1,10 @@
 import FlickRaster
 
-/// A rendered glyph: coverage plus where it sits relative to the pen on the baseline.
+/// A rendered glyph: coverage (or colour pixels) plus where it sits relative to the pen on the baseline.
 public struct Glyph: Sendable {
     public let mask: AlphaMask
+    /// A colour glyph's pixels (an emoji), drawn as they are instead of `mask` in the text's paint.
+    public let color: ColorBitmap?
     /// Pixels from the pen to the mask's left edge (FreeType's bitmap_left).
     public let left: Int
     /// Pixels from the baseline up to the mask's top row (FreeType's bitmap_top).
@@ -10,9 +12,13 @@ public struct Glyph: Sendable {
     /// Pen advance in pixels (the hinted 26.6 advance, whole pixels under light hinting).
     public let advance: Double
 
-    public init(mask: AlphaMask, left: Int, top: Int, advance: Double) {
-        self.mask = mask; self.left = left; self.top = top; self.advance = advance
+    public init(mask: AlphaMask, color: ColorBitmap? = nil, left: Int, top: Int, advance: Double) {
+        self.mask = mask; self.color = color; self.left = left; self.top = top; self.advance = advance
     }
+
+    public var hasInk: Bool { mask.width > 0 || color != nil }
+
+    var bytes: Int { mask.coverage.count + (color?.pixels.count ?? 0) * 4 }
 
     static let empty = Glyph(mask: AlphaMask(width: 0, height: 0), left: 0, top: 0, advance: 0)
 }
@@ -53,7 +59,7 @@ public final class GlyphCache {
     }
 
     func insert(_ glyph: Glyph, for key: GlyphKey) {
-        let cost = glyph.mask.coverage.count + Self.entryOverhead
+        let cost = glyph.bytes + Self.entryOverhead
         // Dropping everything is crude but rare with this budget, and keeps hits free of LRU bookkeeping.
         if bytes + cost > byteBudget { removeAll() }
         glyphs[key] = glyph
@@ -72,7 +78,7 @@ public final class GlyphCache {
 
     func removeGlyphs(ofFace face: UInt32) {
         glyphs = glyphs.filter { $0.key.face != face }
-        bytes = glyphs.values.reduce(0) { $0 + $1.mask.coverage.count + Self.entryOverhead }
+        bytes = glyphs.values.reduce(0) { $0 + $1.bytes + Self.entryOverhead }
     }
 }
 

@@ -1,7 +1,8 @@
-import CUnibreak
+import CICULineBreak
 
-/// Where a line may end, by the Unicode line breaking algorithm (UAX #14, libunibreak): between CJK characters,
-/// after spaces and hyphens, never before closing punctuation or inside a number.
+/// Where a line may end, by the Unicode line breaking algorithm (UAX #14, through ICU): between CJK characters,
+/// between Thai words (ICU's dictionary), after spaces and hyphens, never before closing punctuation, inside a
+/// number or inside an emoji sequence.
 public enum LineBreak: UInt8, Sendable {
     /// After this scalar the line ends (a hard break).
     case mandatory
@@ -10,31 +11,41 @@ public enum LineBreak: UInt8, Sendable {
     /// Not after this scalar.
     case prohibited
 
-    private static let initialised: Void = init_linebreak()
-
-    /// One entry per scalar: what may follow it. `language` (a BCP 47 tag such as "ja" or "zh") tunes a few
-    /// classes, as UAX #14 allows.
+    /// One entry per scalar: what may follow it; the last scalar is a mandatory break. `language` (a BCP 47 tag
+    /// such as "ja" or "zh") tunes a few classes, as UAX #14 allows.
     public static func opportunities(_ scalars: [Unicode.Scalar], language: String? = nil) -> [LineBreak] {
         opportunities(scalars.map { $0.value }, language: language)
     }
 
     static func opportunities(_ codepoints: [UInt32], language: String? = nil) -> [LineBreak] {
         guard !codepoints.isEmpty else { return [] }
-        _ = initialised
-        var breaks = [CChar](repeating: 0, count: codepoints.count)
-        codepoints.withUnsafeBufferPointer { text in
-            if let language {
-                language.withCString { set_linebreaks_utf32(text.baseAddress, text.count, $0, &breaks) }
+        // ICU works in UTF-16: each scalar's entry is the boundary after its last code unit.
+        var utf16: [UInt16] = []
+        utf16.reserveCapacity(codepoints.count)
+        var ends: [Int] = []
+        ends.reserveCapacity(codepoints.count)
+        for codepoint in codepoints {
+            if codepoint >= 0x10000 {
+                let v = codepoint - 0x10000
+                utf16.append(UInt16(0xD800 + (v >> 10)))
+                utf16.append(UInt16(0xDC00 + (v & 0x3FF)))
             } else {
-                set_linebreaks_utf32(text.baseAddress, text.count, nil, &breaks)
+                utf16.append(UInt16(truncatingIfNeeded: codepoint))
             }
+            ends.append(utf16.count)
         }
-        return breaks.map {
-            switch Int32($0) {
-            case LINEBREAK_MUSTBREAK: .mandatory
-            case LINEBREAK_ALLOWBREAK: .allowed
-            default: .prohibited
+        var boundaries = [UInt8](repeating: 0, count: utf16.count + 1)
+        let status = utf16.withUnsafeBufferPointer { text in
+            (language ?? "").withCString { flick_icu_line_breaks(text.baseAddress, Int32(text.count), $0, &boundaries) }
+        }
+        var breaks = ends.map { end -> LineBreak in
+            if status != 0 {
+                // No ICU data: lines still break after spaces rather than only inside words.
+                return end < utf16.count && utf16[end - 1] == 0x20 ? .allowed : .prohibited
             }
+            return switch boundaries[end] { case 2: .mandatory; case 1: .allowed; default: .prohibited }
         }
+        breaks[breaks.count - 1] = .mandatory
+        return breaks
     }
 }

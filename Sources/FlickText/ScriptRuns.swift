@@ -14,9 +14,9 @@ enum ScriptRuns {
         for i in scripts.indices {
             if neutral(scripts[i]) { if let current { scripts[i] = current } } else { current = scripts[i] }
         }
-        if let first = scripts.first(where: { !neutral($0) }) {
-            for i in scripts.indices where neutral(scripts[i]) { scripts[i] = first }
-        }
+        // Text of no script at all (emoji, digits, punctuation) is one Common run: a joiner must not split it.
+        let first = scripts.first(where: { !neutral($0) }) ?? HB_SCRIPT_COMMON
+        for i in scripts.indices where neutral(scripts[i]) { scripts[i] = first }
         return scripts
     }
 

@@ -54,11 +54,19 @@ struct ShapedParagraph {
         breaks = LineBreak.opportunities(codepoints)
         scripts = ScriptRuns.scripts(codepoints)
 
-        // Each character's face: the primary when it has the glyph, else the first fallback that does; a mark,
-        // joiner or variation selector stays with the character it belongs to.
+        // Each character's face: an emoji cluster's the colour emoji face when there is one with its picture; others
+        // the primary when it has the glyph, else the first fallback that does; a mark, joiner or variation
+        // selector stays with the character it belongs to.
         let primary = faces.primary
-        var faceOf = [Int](repeating: 0, count: shown.count)
-        for (i, scalar) in shown.enumerated() {
+        let unsettled = -1
+        var faceOf = [Int](repeating: unsettled, count: shown.count)
+        for cluster in EmojiPresentation.clusters(shown) {
+            guard let color = primary.library.colorEmojiFace(for: shown[cluster.lowerBound], after: primary) else { continue }
+            let index = faces.index(of: color)
+            for i in cluster { faceOf[i] = index }
+        }
+        for (i, scalar) in shown.enumerated() where faceOf[i] == unsettled {
+            faceOf[i] = 0
             if i > 0 && faceOf[i - 1] != 0 && Self.belongsToPrevious(codepoints[i]) { faceOf[i] = faceOf[i - 1]; continue }
             guard primary.glyphIndex(for: scalar) == 0, !Self.isBreakingSpace(scalar),
                   let fallback = primary.library.fallback(for: scalar, after: primary) else { continue }

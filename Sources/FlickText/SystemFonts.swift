@@ -29,6 +29,17 @@ public enum SystemFonts {
         }
     }
 
+    /// The file of the installed colour emoji font fontconfig prefers (Noto Color Emoji), or nil when there is none.
+    public static func colorEmojiFile() -> String? {
+        match { pattern in
+            _ = FcPatternAddString(pattern, "family", "emoji")
+            _ = FcPatternAddBool(pattern, "color", 1)
+        } accept: { found in
+            var color: FcBool = 0
+            return FcPatternGetBool(found, "color", 0, &color) == FcResultMatch && color != 0
+        }
+    }
+
     private static func match(_ configure: (OpaquePointer) -> Void, accept: (OpaquePointer) -> Bool) -> String? {
         guard initialised, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }

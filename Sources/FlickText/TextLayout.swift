@@ -69,6 +69,7 @@ public struct TextLayout {
     let sizeKey: Int32
     /// Every glyph with ink, its mask resolved once here so drawing a layout does no cache lookups.
     let inkedGlyphs: [InkedGlyph]
+    let hasColorGlyphs: Bool
 
     public var pixelSize: Double { metrics.pixelSize }
 
@@ -140,10 +141,11 @@ public struct TextLayout {
         for line in lines {
             for positioned in line.glyphs {
                 let glyph = faces.faces[positioned.face].glyph(positioned.index, sizeKey: sizeKey)
-                if glyph.mask.width > 0 { inked.append(InkedGlyph(glyph: glyph, x: positioned.x, y: positioned.y)) }
+                if glyph.hasInk { inked.append(InkedGlyph(glyph: glyph, x: positioned.x, y: positioned.y)) }
             }
         }
         inkedGlyphs = inked
+        hasColorGlyphs = inked.contains { $0.glyph.color != nil }
     }
 
     /// The paragraphs of `text`, split at hard line breaks; other control characters have no glyph worth drawing.

@@ -31,13 +31,24 @@ import Testing
         #expect(LineBreak.opportunities([Unicode.Scalar]()).isEmpty)
     }
 
-    /// Thai has no spaces between words either; libunibreak's data has no dictionary, so it breaks only where the
-    /// text allows (spaces) — never inside a cluster of a consonant and its marks.
-    @Test func thaiNeverBreaksBeforeACombiningMark() {
-        let scalars = Array("น้ำ สวัสดี".unicodeScalars)
+    /// Thai has no spaces between words: ICU's dictionary finds them (สวัสดี|ครับ), and a line never breaks before a
+    /// combining mark.
+    @Test func thaiBreaksBetweenWordsNeverBeforeACombiningMark() {
+        let scalars = Array("น้ำ สวัสดีครับ".unicodeScalars)
         let breaks = LineBreak.opportunities(scalars)
         for (i, s) in scalars.enumerated() where i > 0 && s.properties.generalCategory == .nonspacingMark {
             #expect(breaks[i - 1] == .prohibited, "a break before the mark at \(i)")
         }
+        let wordEnd = Array("น้ำ สวัสดี".unicodeScalars).count - 1
+        #expect(breaks[wordEnd] == .allowed, "between สวัสดี and ครับ")
+    }
+
+    /// Flags (regional indicator pairs), ZWJ families and skin tones hold together; a line may break between two
+    /// emoji. (Debian's old libunibreak aborted the process on a flag.)
+    @Test func emojiSequencesHoldTogether() {
+        let flags = Array("\u{1F1EF}\u{1F1F5}\u{1F1EB}\u{1F1F7}".unicodeScalars)
+        #expect(LineBreak.opportunities(flags) == [.prohibited, .allowed, .prohibited, .mandatory])
+        let family = Array("\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F44D}\u{1F3FD}".unicodeScalars)
+        #expect(LineBreak.opportunities(family) == [.prohibited, .prohibited, .prohibited, .prohibited, .allowed, .prohibited, .mandatory])
     }
 }
