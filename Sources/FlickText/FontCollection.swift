@@ -41,8 +41,12 @@ public final class FontCollection {
 
     /// Theme fonts (font files, by path) that come before the bundled faces: each weight's text is set in the
     /// first, falling back to the others and then to the bundled face of that weight. A file that cannot be
-    /// opened throws, naming it.
-    public func useTheme(_ paths: [String]) throws(TextError) {
+    /// opened throws, naming it. `fallbacks` (font files) are tried, in order, for characters none of those have,
+    /// before the system's fonts.
+    public func useTheme(_ paths: [String], fallbacks: [String] = []) throws(TextError) {
+        var opened: [FontFace] = []
+        for path in fallbacks { opened.append(try library.openFace(atPath: path)) }
+        library.fallbacks = opened
         guard !paths.isEmpty else { return }
         for weight in FontWeight.allCases {
             let bundled = try face(weight)

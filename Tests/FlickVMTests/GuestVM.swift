@@ -99,6 +99,13 @@ final class GuestVM {
         try qmp?.execute("input-send-event", ["events": events])
     }
 
+    /// A key pressed and released on the guest's keyboard (QEMU's qcode names: "a", "spc", "ret", …).
+    func sendKey(qcode: String) throws {
+        for down in [true, false] {
+            try qmp?.execute("input-send-event", ["events": [["type": "key", "data": ["down": down, "key": ["type": "qcode", "data": qcode]]]]])
+        }
+    }
+
     /// One finger from 3/4 of the width to 1/4 across the middle, in six steps: a swipe to the right-hand page.
     func swipeLeft() throws {
         try sendTouch(mttEvents("begin", x: 24576, y: 16384, trackingID: 1))

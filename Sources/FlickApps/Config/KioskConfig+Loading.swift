@@ -107,12 +107,14 @@ extension KioskConfig {
             ("secondaryText", \.secondaryText), ("accent", \.accent)]
         let sizes: [(String, WritableKeyPath<Theme, Double>)] = [
             ("titleSize", \.titleSize), ("bodySize", \.bodySize), ("captionSize", \.captionSize)]
-        guard let fields = reader.object(value, at: "theme", known: colours.map(\.0) + sizes.map(\.0) + ["fonts"]) else { return theme }
+        guard let fields = reader.object(value, at: "theme", known: colours.map(\.0) + sizes.map(\.0) + ["fonts", "fallbackFonts"]) else { return theme }
         for (key, path) in colours { if let c = fields.colour(key) { theme[keyPath: path] = c } }
-        for (i, entry) in (fields.array("fonts", required: false, of: "font files or family names") ?? []).enumerated() {
-            let at = "\(fields.path("fonts"))[\(i)]"
-            if let name = reader.string(entry, at: at), let path = themeFont(name, at: at, directory: directory, reader: reader) {
-                theme.fonts.append(path)
+        for (key, list) in [("fonts", \Theme.fonts), ("fallbackFonts", \Theme.fallbackFonts)] {
+            for (i, entry) in (fields.array(key, required: false, of: "font files or family names") ?? []).enumerated() {
+                let at = "\(fields.path(key))[\(i)]"
+                if let name = reader.string(entry, at: at), let path = themeFont(name, at: at, directory: directory, reader: reader) {
+                    theme[keyPath: list].append(path)
+                }
             }
         }
         // Points; past 400 a single glyph no longer fits a 1080-line screen.

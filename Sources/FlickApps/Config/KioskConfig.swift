@@ -31,6 +31,9 @@ public struct KioskConfig: Sendable, Equatable {
         public var captionSize = 18.0
         /// Font files set before the bundled DejaVu (absolute paths; families resolved through fontconfig).
         public var fonts: [String] = []
+        /// Fonts for characters the theme's and the bundled fonts lack (other scripts, colour emoji), tried in order
+        /// before fontconfig's own choice; they never replace the look of the text those fonts cover.
+        public var fallbackFonts: [String] = []
         public init() {}
     }
 

@@ -78,7 +78,7 @@ public final class PagesScene: Scene {
         scene = ViewScene(width: width, height: height)
         scene.tree.clearColor = config.theme.background
         // The config checked its theme fonts when it was read; one that fails now (removed since) leaves DejaVu.
-        do { try fonts.useTheme(config.theme.fonts) } catch { log("theme.fonts: \(error)") }
+        do { try fonts.useTheme(config.theme.fonts, fallbacks: config.theme.fallbackFonts) } catch { log("theme fonts: \(error)") }
         let images = ImageFiles(log: log)
         context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
                               store: store, images: images)
