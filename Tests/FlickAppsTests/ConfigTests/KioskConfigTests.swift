@@ -23,7 +23,7 @@ extension ConfigTests {
     @Suite struct KioskConfigTests {
         @Test func tourLoadsAndValidates() throws {
             let tour = try KioskConfig.load(path: ConfigFixtures.tourPath)
-            #expect(tour.pages.map(\.id) == ["home", "info", "more", "photos", "todo"])
+            #expect(tour.pages.map(\.id) == ["home", "info", "more", "world", "photos", "todo"])
             #expect(tour.start == "home")
             #expect(tour.swipe.completion == .spring)
             guard case .list(let list) = tour.page("info")?.content else { Issue.record("info is not a list"); return }

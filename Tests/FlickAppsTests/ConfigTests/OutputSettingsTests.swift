@@ -144,5 +144,27 @@ extension ConfigTests {
             #expect(layout.lines[0].glyphs.allSatisfy { $0.index != 0 })
             #expect(layout.faces.map(\.path) == [gothic, fonts.path(of: .bold)])
         }
+
+        /// Fallback fonts serve only what the text fonts lack: Latin stays DejaVu, Japanese comes from the named
+        /// font (not fontconfig's first choice), and emoji from the named colour font. A missing one is a line.
+        @Test func fallbackFontsServeOnlyWhatTheTextFontsLack() throws {
+            let kiosk = try KioskConfig.parse(Array(#"{"theme": {"fallbackFonts": ["Lohit Devanagari", "VL Gothic", "Noto Color Emoji"]}, "pages": [{"id": "a", "content": {"type": "text", "title": "T", "body": "B"}}]}"#.utf8),
+                                              file: "k.json", directory: "/tmp")
+            #expect(kiosk.theme.fonts.isEmpty && kiosk.theme.fallbackFonts.count == 3)
+            let fonts = try FontCollection()
+            try fonts.useTheme(kiosk.theme.fonts, fallbacks: kiosk.theme.fallbackFonts)
+            let face = try fonts.face()
+            #expect(face.path == fonts.path(of: .regular))
+            let layout = TextLayout("Tokyo 東京 \u{1F600}", face: face, pixelSize: 20)
+            let families = layout.lines[0].glyphs.map { layout.faces[$0.face].familyName }
+            #expect(families.first == "DejaVu Sans")
+            // Lohit has Latin and no Japanese: it is passed over for 東京, which VL Gothic has.
+            #expect(families.contains("VL Gothic") && families.contains("Noto Color Emoji") && !families.contains("Lohit Devanagari"))
+            let error = #expect(throws: KioskConfigError.self) {
+                try KioskConfig.parse(Array(#"{"theme": {"fallbackFonts": ["No Such Family"]}, "pages": [{"id": "a", "content": {"type": "text", "title": "T", "body": "B"}}]}"#.utf8),
+                                      file: "k.json", directory: "/tmp")
+            }
+            #expect(error?.lines.count == 1 && error?.lines.first?.contains("theme.fallbackFonts[0]") == true)
+        }
     }
 }
