@@ -183,8 +183,8 @@ struct ShapedParagraph {
                                baseline: baseline, width: set.width, direction: bidi.baseDirection)
     }
 
-    /// The glyphs of the line `range` in the order they are seen, placed from pen 0 on `baseline`: bidi runs left
-    /// to right, each run's pieces (one face and script) in its direction. A run the line cuts is shaped again
+    /// The glyphs of the line `range` in the order they are seen, placed from pen 0 on `baseline`, their clusters
+    /// counted from the line's start: bidi runs left to right, each run's pieces (one face and script) in its direction. A run the line cuts is shaped again
     /// for its part, so letters at a line's edge take their isolated or final forms.
     private func glyphs(_ range: Range<Int>, baseline: Double) -> (glyphs: [TextLayout.PositionedGlyph], width: Double) {
         var placed: [TextLayout.PositionedGlyph] = []
@@ -202,7 +202,9 @@ struct ShapedParagraph {
                 let glyphs = part == run.range && run.direction == visual.direction ? run.glyphs
                     : Self.shape(codepoints, part, visual.direction, run.script, faces.faces[run.face], sizeKey)
                 for glyph in glyphs {
-                    placed.append(.init(index: glyph.index, x: pen + glyph.xOffset, y: baseline - glyph.yOffset, face: run.face))
+                    placed.append(.init(index: glyph.index, x: pen + glyph.xOffset, y: baseline - glyph.yOffset, face: run.face,
+                                        cluster: glyph.cluster - range.lowerBound, advance: glyph.advance,
+                                        direction: visual.direction))
                     pen += glyph.advance
                 }
             }

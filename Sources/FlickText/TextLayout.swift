@@ -35,9 +35,18 @@ public struct TextLayout {
         public var y: Double
         /// Which of the layout's `faces` the glyph is from: 0 the primary face, others fallbacks.
         public var face: Int
+        /// Offset, in Unicode scalars of the line's `text`, of the first scalar of the cluster the glyph belongs to.
+        public var cluster: Int
+        /// Pixels the pen moves after this glyph. A line's pens abut, so they give each cluster's extent (`x` carries
+        /// a mark's offset from its base and cannot).
+        public var advance: Double
+        /// The direction of the bidi run the glyph is in.
+        public var direction: TextDirection
 
-        public init(index: GlyphIndex, x: Double, y: Double, face: Int = 0) {
+        public init(index: GlyphIndex, x: Double, y: Double, face: Int = 0, cluster: Int = 0, advance: Double = 0,
+                    direction: TextDirection = .leftToRight) {
             self.index = index; self.x = x; self.y = y; self.face = face
+            self.cluster = cluster; self.advance = advance; self.direction = direction
         }
     }
 

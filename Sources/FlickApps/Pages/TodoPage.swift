@@ -27,6 +27,8 @@ final class TodoPage: PageController {
 
     private struct Editing {
         var index: Int
+        /// In the item's text, in Unicode scalars.
+        var caret: Int
         /// Added by a pull or a pinch and not saved yet: an empty commit just takes it away again.
         var isNew: Bool
         /// The scroll offset to go back to afterwards.
@@ -117,19 +119,31 @@ final class TodoPage: PageController {
     }
 
     private func beginEditing(_ index: Int, isNew: Bool, returnOffset: Double? = nil) {
-        editing = Editing(index: index, isNew: isNew, returnOffset: returnOffset ?? list.contentOffset)
+        let caret = items[index].text.unicodeScalars.count
+        editing = Editing(index: index, caret: caret, isNew: isNew, returnOffset: returnOffset ?? list.contentOffset)
         gestures.isEnabled = false
-        list.focus(index)
+        list.focus(index, caret: caret)
         editor.showKeyboard(true)
     }
 
+    /// Changes the edited text or moves its caret; the text is saved when the edit ends. Left and Right go by
+    /// the line as its row shows it.
     private func type(_ edit: TodoEditor.Edit) {
-        guard let index = editing?.index else { return }
+        guard let index = editing?.index, let caret = editing?.caret else { return }
+        var text = EditedText(items[index].text, caret: caret)
         switch edit {
-        case .insert(let text): items[index].text += text
-        case .deleteBackward: if !items[index].text.isEmpty { items[index].text.removeLast() }
+        case .insert(let typed): text.insert(typed)
+        case .deleteBackward: text.deleteBackward()
+        case .deleteForward: text.deleteForward()
+        case .moveLeft: list.focusedLine?.caretOffset(leftOf: caret).map { text.moveCaret(to: $0) }
+        case .moveRight: list.focusedLine?.caretOffset(rightOf: caret).map { text.moveCaret(to: $0) }
+        case .moveToStart: text.moveCaret(to: 0)
+        case .moveToEnd: text.moveCaret(to: .max)
+        case .placeCaret(let point): list.caretOffset(at: point).map { text.moveCaret(to: $0) }
         }
-        list.show(items)
+        if text.text != items[index].text { items[index].text = text.text }
+        editing?.caret = text.caret
+        list.show(items, caret: text.caret)
     }
 
     /// Ends the edit: blank text deletes the item, anything else is saved.

@@ -5,16 +5,24 @@ import FlickRaster
 import FlickUI
 
 /// Typing into the item being edited. The on-screen keyboard slides up from the bottom of the page (a kiosk
-/// has no keyboard) and a physical keyboard types too. Done or Return ends the edit, and so does Escape (a
-/// phone has no Escape; here it means "I'm finished", as tapping outside does) and a tap anywhere but on the
-/// edited row and the keyboard.
+/// has no keyboard) and a physical keyboard types too. Text goes in at the caret; a tap on the edited row moves
+/// the caret there, and so do a physical keyboard's arrows, Home and End. Done or Return ends the edit, and so
+/// does Escape (a phone has no Escape; here it means "I'm finished", as tapping outside does) and a tap anywhere
+/// but on the edited row and the keyboard.
 final class TodoEditor {
     enum Edit: Equatable {
         case insert(String)
-        case deleteBackward
+        /// The grapheme before the caret (Backspace), or after it (Delete).
+        case deleteBackward, deleteForward
+        /// The caret to the next place seen left or right of it: in right-to-left text Left reads on.
+        case moveLeft, moveRight
+        /// The caret to the text's logical start or end.
+        case moveToStart, moveToEnd
+        /// The caret to the place nearest a tap on the edited row (root coordinates).
+        case placeCaret(Point)
     }
 
-    /// Text typed or deleted.
+    /// Text typed or deleted, or the caret moved.
     var onEdit: (Edit) -> Void = { _ in }
     /// The edit is over.
     var onCommit: () -> Void = {}
@@ -27,16 +35,20 @@ final class TodoEditor {
     private let pageHeight: Double
     private var keyFinger: (id: TouchID, at: Point)?
     private let keyPress = Gesture(PressRecognizer())
-    private let outsideTap: Gesture<TapRecognizer>
+    private let pageTap: Gesture<TapRecognizer>
     private static let slideKey = AnimationKey<Double>("keyboardY")
     /// Critically damped, about as quick as the iPhone keyboard's 0.25 s.
     static let slideSpring = Spring(dampingRatio: 1, response: 0.25)
     /// XKB keysyms.
     static let returnKey: UInt32 = 0xff0d, keypadEnter: UInt32 = 0xff8d, backspace: UInt32 = 0xff08, escape: UInt32 = 0xff1b
+    static let delete: UInt32 = 0xffff, left: UInt32 = 0xff51, right: UInt32 = 0xff53, home: UInt32 = 0xff50, end: UInt32 = 0xff57
+    /// The keypad's, with Num Lock off.
+    static let keypadDelete: UInt32 = 0xff9f, keypadLeft: UInt32 = 0xff96, keypadRight: UInt32 = 0xff98,
+               keypadHome: UInt32 = 0xff95, keypadEnd: UInt32 = 0xff9c
 
     init(look: TodoLook, context: PageContext) {
         scene = context.scene
-        outsideTap = Gesture(TapRecognizer(metrics: context.metrics))
+        pageTap = Gesture(TapRecognizer(metrics: context.metrics))
         pageHeight = Double(context.height)
         keyboard = look.regular.map {
             // Keys a little lower than rows, as the iPhone's 42 pt keys are beside its 44 pt rows.
@@ -59,7 +71,7 @@ final class TodoEditor {
 
     /// Slides the keyboard up (or down) from where it is.
     func showKeyboard(_ shown: Bool) {
-        outsideTap.isEnabled = shown
+        pageTap.isEnabled = shown
         keyPress.isEnabled = shown
         guard let keyboard else { return }
         if !shown { releaseKeys() }
@@ -72,14 +84,15 @@ final class TodoEditor {
 
     // MARK: Touches
 
-    /// The editor's gestures: keys pressed on the keyboard, and a tap anywhere else on `page` (but the edited
-    /// row) that ends the edit. Enabled while the keyboard is up.
+    /// The editor's gestures: keys pressed on the keyboard, a tap on the edited row that moves the caret, and a
+    /// tap anywhere else on `page` that ends the edit. Enabled while the keyboard is up.
     func attach(to page: View) {
-        outsideTap.isEnabled = false
-        outsideTap.onPhase = { [unowned self] phase in
-            if phase == .ended, let point = outsideTap.recognizer.location, !isOnEditedRow(point.point) { onCommit() }
+        pageTap.isEnabled = false
+        pageTap.onPhase = { [unowned self] phase in
+            guard phase == .ended, let point = pageTap.recognizer.location?.point else { return }
+            if isOnEditedRow(point) { onEdit(.placeCaret(point)) } else { onCommit() }
         }
-        page.addGesture(outsideTap)
+        page.addGesture(pageTap)
         guard let keyboard else { return }
         keyPress.onPhase = { [unowned self] phase in
             switch phase {
@@ -126,6 +139,11 @@ final class TodoEditor {
         switch key.keysym {
         case Self.returnKey, Self.keypadEnter, Self.escape: onCommit()
         case Self.backspace: onEdit(.deleteBackward)
+        case Self.delete, Self.keypadDelete: onEdit(.deleteForward)
+        case Self.left, Self.keypadLeft: onEdit(.moveLeft)
+        case Self.right, Self.keypadRight: onEdit(.moveRight)
+        case Self.home, Self.keypadHome: onEdit(.moveToStart)
+        case Self.end, Self.keypadEnd: onEdit(.moveToEnd)
         default:
             if !key.text.isEmpty, key.text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) {
                 onEdit(.insert(key.text))

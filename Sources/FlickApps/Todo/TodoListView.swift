@@ -20,6 +20,8 @@ final class TodoListView {
     private(set) var contentOffset = 0.0
     /// The item being edited: its row shows the caret and the other rows are dimmed.
     private(set) var focused: Int?
+    /// Where the caret is in the edited item's text, in Unicode scalars.
+    private(set) var caret = 0
     /// The rows on screen, one per item shown.
     private var rows: [TodoRow] = []
     private var spareRows: [TodoRow] = []
@@ -83,6 +85,12 @@ final class TodoListView {
         if items.isEmpty != self.items.isEmpty { view.setNeedsDisplay() }
         self.items = items
         layoutRows()
+    }
+
+    /// The same while an item is edited, with its caret at `caret`.
+    func show(_ items: [TodoItem], caret: Int) {
+        self.caret = caret
+        show(items)
     }
 
     /// A new row at the top where the pull's placeholder was: the list moves by one row, so nothing jumps.
@@ -259,9 +267,11 @@ final class TodoListView {
 
     // MARK: Editing
 
-    /// Item `index` is edited: its row moves to the top of the list (past the end if it must) and the others dim.
-    func focus(_ index: Int) {
+    /// Item `index` is edited, its caret at `caret`: its row moves to the top of the list (past the end if it
+    /// must) and the others dim.
+    func focus(_ index: Int, caret: Int) {
         focused = index
+        self.caret = caret
         layoutRows()
         for row in rows { fade(row, to: row.index == index ? 1 : TodoLook.dimmedAlpha) }
         springOffset(to: Double(index) * rowHeight)
@@ -273,6 +283,15 @@ final class TodoListView {
         layoutRows()
         for row in rows { fade(row, to: 1) }
         springOffset(to: min(max(offset, 0), maximumOffset))
+    }
+
+    /// The edited item's line as its row shows it.
+    var focusedLine: TextLayout.Line? { focused.flatMap(row)?.editedLine }
+
+    /// The caret offset in the edited item nearest to `point` (root coordinates).
+    func caretOffset(at point: Point) -> Int? {
+        guard let row = focused.flatMap(row), let local = row.view.convertFromRoot(point) else { return nil }
+        return row.caretOffset(atX: local.x)
     }
 
     private func fade(_ row: TodoRow, to alpha: Double) {
@@ -292,7 +311,7 @@ final class TodoListView {
     private func face(_ index: Int) -> RowFace {
         let item = items[index]
         return RowFace(text: item.text, fill: TodoLook.rowFill(index: index, count: items.count), completed: item.completed,
-                       caret: index == focused)
+                       caret: index == focused ? caret : nil)
     }
 
     /// Gives each item in view a row (with one row to spare at either end for rows moving in) and lets go of

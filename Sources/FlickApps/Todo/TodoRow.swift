@@ -7,8 +7,8 @@ struct RowFace: Equatable {
     var text: String
     var fill: Color
     var completed = false
-    /// The row is being edited: a caret after the text, and the text's end kept in view.
-    var caret = false
+    /// While the row is edited, where the caret is in `text`, in Unicode scalars; nil at rest.
+    var caret: Int?
 }
 
 /// One row of the to-do list: a face drawn in one layer (fill, the sheen, the text — struck through when the
@@ -21,11 +21,20 @@ final class TodoRow {
     private let look: TodoLook
     private var tick: SwipeCue?
     private var cross: SwipeCue?
-    private var cachedLayout: (text: String, caret: Bool, width: Double, layout: TextLayout)?
+    private var cachedLayout: (text: String, editing: Bool, layout: TextLayout)?
+    /// While editing, where the text's layout box starts, from the left of the room for text: the text scrolls
+    /// when wider than the row, so that the caret shows.
+    private var editOrigin: Double?
 
     /// The item shown; nil for a placeholder.
     var itemID: UInt64?
-    var content: RowFace { didSet { if content != oldValue { face.setNeedsDisplay() } } }
+    var content: RowFace {
+        didSet {
+            guard content != oldValue else { return }
+            face.setNeedsDisplay()
+            followCaret()
+        }
+    }
     /// The place in the list: the row's top is at index × row height, plus `displacement`.
     var index = 0 { didSet { if index != oldValue { place() } } }
     /// How far the row is moved from its place while rows part, close or shuffle up.
@@ -42,6 +51,7 @@ final class TodoRow {
         face.shouldRasterize = true
         face.content = ViewContent { [unowned self] canvas, bounds in draw(on: canvas, in: bounds) }
         view.addChild(face)
+        followCaret()
     }
 
     /// A release now would complete (right) or delete (left) the item: the row is past half its width.
@@ -79,48 +89,96 @@ final class TodoRow {
         return cue
     }
 
+    // MARK: The caret
+
+    /// The line shown while editing (its offsets are the text's).
+    var editedLine: TextLayout.Line? { content.caret == nil ? nil : textLayout()?.lines.first }
+
+    /// The caret offset nearest to `x` (the row's coordinates) while editing.
+    func caretOffset(atX x: Double) -> Int? {
+        guard let line = editedLine, let editOrigin else { return nil }
+        return line.caretOffset(nearestX: x - face.frame.minX - look.inset - editOrigin)
+    }
+
+    private var room: Double { look.width - 2 * look.inset }
+    private var caretWidth: Double { max(2, look.strikeThickness) }
+
+    /// Text that fits stays where it is at rest (right-to-left text at the right). Wider text scrolls as little as
+    /// keeps the caret in view, a caret's width and a pixel in from either end of the room.
+    private func followCaret() {
+        guard let caret = content.caret, let line = editedLine else {
+            editOrigin = nil
+            return
+        }
+        let margin = caretWidth + 1
+        let atRest = line.direction == .rightToLeft ? room - line.width : 0
+        guard line.width + margin > room else {
+            editOrigin = atRest
+            return
+        }
+        var origin = min(margin, max(room - margin - line.width, editOrigin ?? atRest))
+        let x = origin + line.caretX(at: caret)
+        if x < margin { origin += margin - x } else if x > room - margin { origin -= x - (room - margin) }
+        editOrigin = origin
+    }
+
+    /// The caret's bar, from the layout box's left: a pixel outside the text at either end (in empty text, where
+    /// the first letter goes), centred on the boundary between letters.
+    private func caretBarLeft(_ line: TextLayout.Line, caret: Int) -> Double {
+        let x = line.caretX(at: caret)
+        if x >= line.x + line.width { return x + 1 }
+        if x <= line.x { return x - 1 - caretWidth }
+        return x - caretWidth / 2
+    }
+
     // MARK: Drawing
 
     private func draw(on canvas: Canvas, in bounds: Rect) {
         canvas.fill(bounds, color: content.completed ? TodoLook.completedFill : content.fill)
         canvas.fill(bounds, paint: .linearGradient(LinearGradient(start: .zero, end: Point(0, bounds.height),
                                                                   stops: TodoLook.sheen)))
-        let room = bounds.width - 2 * look.inset
-        guard room > 0, let layout = textLayout(width: room) else { return }
+        guard room > 0, let layout = textLayout() else { return }
         let lineHeight = layout.metrics.lineHeight
-        let caretWidth = content.caret ? max(2, look.strikeThickness) : 0
         let line = layout.lines.first
-        let textWidth = line?.width ?? 0
-        let rightToLeft = line?.direction == .rightToLeft
-        // While editing, a text longer than the row shows its end, where the caret types: the right end of
-        // left-to-right text, the left end of right-to-left text (which starts at the row's right).
-        let overflow = max(0, textWidth + caretWidth + 1 - room)
-        let x = !content.caret ? look.inset
-            : rightToLeft ? look.inset + room - textWidth + overflow : look.inset - overflow
-        let textLeft = x + (line?.x ?? 0)
+        let x = look.inset + (editOrigin ?? 0)
         let y = ((bounds.height - lineHeight) / 2).rounded()
         canvas.withSavedState {
             canvas.clip(to: Rect(x: look.inset, y: 0, width: room, height: bounds.height))
             canvas.draw(layout, at: Point(x, y), color: TodoLook.text)
-            if content.completed {
+            if content.completed, let line {
                 let t = look.strikeThickness
-                canvas.fill(Rect(x: textLeft, y: (y + lineHeight / 2 - t / 2).rounded(), width: textWidth, height: t), color: TodoLook.text)
+                canvas.fill(Rect(x: x + line.x, y: (y + lineHeight / 2 - t / 2).rounded(), width: line.width, height: t),
+                            color: TodoLook.text)
             }
-            if content.caret {
-                let caretX = rightToLeft ? textLeft - 1 - caretWidth : textLeft + textWidth + 1
-                canvas.fill(Rect(x: caretX.rounded(), y: y, width: caretWidth, height: lineHeight), color: TodoLook.text)
-            }
+        }
+        // Outside the text's clip: at the start of text that fits, the caret is in the row's inset.
+        if let caret = content.caret, let line {
+            let left = x + caretBarLeft(line, caret: caret)
+            canvas.fill(Rect(x: left.rounded(), y: y, width: caretWidth, height: lineHeight), color: TodoLook.text)
         }
     }
 
-    /// One line: cut with an ellipsis at rest, whole while editing (its end is what shows).
-    private func textLayout(width: Double) -> TextLayout? {
-        if let cachedLayout, cachedLayout.text == content.text, cachedLayout.caret == content.caret,
-           cachedLayout.width == width { return cachedLayout.layout }
+    /// One line: cut with an ellipsis at rest, whole while editing (the caret's part of it is what shows).
+    private func textLayout() -> TextLayout? {
+        let editing = content.caret != nil
+        if let cachedLayout, cachedLayout.text == content.text, cachedLayout.editing == editing { return cachedLayout.layout }
         guard let face = look.bold else { return nil }
-        let options: TextLayout.Options = content.caret ? .init(maxLines: 1) : .init(maxWidth: width, maxLines: 1)
-        let layout = TextLayout(content.text, face: face, pixelSize: look.textSize, options: options)
-        cachedLayout = (content.text, content.caret, width, layout)
+        let layout = editing ? TextLayout(Self.keepingTrailingSpaces(content.text), face: face, pixelSize: look.textSize,
+                                          options: .init(maxLines: 1))
+            : TextLayout(content.text, face: face, pixelSize: look.textSize, options: .init(maxWidth: room, maxLines: 1))
+        cachedLayout = (content.text, editing, layout)
         return layout
+    }
+
+    /// A line drops the spaces it ends with, but the space just typed must move the caret: while editing, those are
+    /// no-break spaces (as wide, one scalar each, so offsets stay the text's).
+    private static func keepingTrailingSpaces(_ text: String) -> String {
+        var scalars = Array(text.unicodeScalars)
+        var i = scalars.count
+        while i > 0 && scalars[i - 1] == " " {
+            i -= 1
+            scalars[i] = "\u{00A0}"
+        }
+        return String(String.UnicodeScalarView(scalars))
     }
 }

@@ -20,14 +20,14 @@ private let keyCentres: [OnScreenKeyboard.Key: (x: Double, y: Double)] = {
 }()
 
 /// Taps on the keyboard's keys, 100 ms apart from `start`.
-private func typing(_ keys: [OnScreenKeyboard.Key], at start: Double) -> Touches {
+func typing(_ keys: [OnScreenKeyboard.Key], at start: Double) -> Touches {
     keys.enumerated().reduce(Touches()) { touches, entry in
         let centre = keyCentres[entry.element]!
         return touches + .tap(centre.x, centre.y, at: start + 100 * Double(entry.offset))
     }
 }
 
-private func letters(_ s: String) -> [OnScreenKeyboard.Key] { s.map { $0 == " " ? .space : .character(String($0)) } }
+func letters(_ s: String) -> [OnScreenKeyboard.Key] { s.map { $0 == " " ? .space : .character(String($0)) } }
 
 private let returnKey: UInt32 = 0xff0d, escapeKey: UInt32 = 0xff1b
 
