@@ -101,6 +101,8 @@ public final class FontFace {
 
     let id: UInt32
     private let face: FT_Face
+    /// Released after `face` (FT_Done_Face in deinit closes it).
+    private let file: FontFileStream
     private let kind: FaceKind
     /// Text size over the selected strike's size, for a colour bitmap face; 1 otherwise.
     private var strikeScale = 1.0
@@ -110,9 +112,13 @@ public final class FontFace {
 
     fileprivate init(path: String, library: FontLibrary, id: UInt32) throws(TextError) {
         do throws(FileError) { try InputFile.check(path, as: .font) } catch { throw .unreadableFont(error) }
+        let file = try FontFileStream(path: path)
+        var arguments = FT_Open_Args()
+        arguments.flags = 0x2  // FT_OPEN_STREAM
+        arguments.stream = file.record
         var opened: FT_Face?
-        let error = path.withCString { FT_New_Face(library.handle, $0, 0, &opened) }
-        guard error == 0, let face = opened else { throw .freeType(file: path, call: "FT_New_Face", code: error) }
+        let error = FT_Open_Face(library.handle, &arguments, 0, &opened)
+        guard error == 0, let face = opened else { throw .freeType(file: path, call: "FT_Open_Face", code: error) }
         do throws(TextError) {
             try Self.validate(face, path: path)
         } catch {
@@ -123,6 +129,7 @@ public final class FontFace {
         self.library = library
         self.id = id
         self.face = face
+        self.file = file
         kind = FaceKind(face)
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
@@ -177,7 +184,7 @@ public final class FontFace {
         return hbBuffer
     }
 
-    /// FT_New_Face accepts files whose tables run past the end (it drops them) or that hold only
+    /// FT_Open_Face accepts files whose tables run past the end (it drops them) or that hold only
     /// monochrome bitmaps; checking now turns such files into an error at open, not blank or broken text later.
     private static func validate(_ face: FT_Face, path: String) throws(TextError) {
         if let directory = SFNTDirectory(path: path), let size = SFNTDirectory.fileSize(path),

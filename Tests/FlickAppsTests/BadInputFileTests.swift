@@ -92,7 +92,7 @@ import Testing
         let arguments = ["run", "--headless", "--app", "todo", "--state-dir", dir, "--size", "320x240", "--no-out"]
         let truncated = try FlickCommand.run(arguments, environment: ["FLICK_FONTS": dir])
         #expect(truncated.status == 1)
-        #expect(truncated.err.contains("\(dir)/DejaVuSans.ttf: FT_New_Face failed"))
+        #expect(truncated.err.contains("\(dir)/DejaVuSans.ttf: FT_Open_Face failed"))
         #expect(truncated.err.split(separator: "\n").count == 1)
 
         try FileManager.default.removeItem(atPath: dir + "/DejaVuSans.ttf")

@@ -95,8 +95,8 @@ private func freeTypeWidth(_ text: String, pixelSize: Int, path: String, kerning
     let path = dir.appendingPathComponent("Broken.ttf").path
     try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }).write(to: URL(fileURLWithPath: path))
     let error = #expect(throws: TextError.self) { try FontLibrary().openFace(atPath: path) }
-    #expect(error == .freeType(file: path, call: "FT_New_Face", code: 0x02))
-    #expect(error?.description == "\(path): FT_New_Face failed (error 0x02 unknown file format): not a font file")
+    #expect(error == .freeType(file: path, call: "FT_Open_Face", code: 0x02))
+    #expect(error?.description == "\(path): FT_Open_Face failed (error 0x02 unknown file format): not a font file")
 }
 
 @Test(arguments: [100, 5_000, 300_000, 700_000, 759_000])
