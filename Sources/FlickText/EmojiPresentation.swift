@@ -9,7 +9,7 @@ enum EmojiPresentation {
         guard scalars.contains(where: { $0.value >= 0x203C && ($0.value == 0xFE0F || $0.properties.isEmoji) }) else { return [] }
         var found: [Range<Int>] = []
         var start = 0
-        for character in String(String.UnicodeScalarView(scalars)) {
+        for character in String(scalars: scalars) {
             let count = character.unicodeScalars.count
             if isEmoji(character.unicodeScalars) { found.append(start..<(start + count)) }
             start += count

@@ -27,6 +27,11 @@ struct GlyphKey: Hashable {
     var face: UInt32
     var size: Int32
     var index: GlyphIndex
+
+    /// One word into the hasher instead of three: every glyph of every layout is looked up here.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(UInt64(face) << 40 ^ UInt64(UInt32(bitPattern: size)) << 20 ^ UInt64(index))
+    }
 }
 
 /// Rendered glyphs keyed by (face, 26.6 pixel size, glyph index), shared by a library's faces.

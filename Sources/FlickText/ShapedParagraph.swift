@@ -179,7 +179,7 @@ struct ShapedParagraph {
     /// The line `range` of this paragraph, unaligned (x 0), its text in logical order.
     func line(_ range: Range<Int>, baseline: Double) -> TextLayout.Line {
         let set = glyphs(range, baseline: baseline)
-        return TextLayout.Line(text: String(String.UnicodeScalarView(original[range])), glyphs: set.glyphs, x: 0,
+        return TextLayout.Line(text: String(scalars: original[range]), glyphs: set.glyphs, x: 0,
                                baseline: baseline, width: set.width, direction: bidi.baseDirection)
     }
 

@@ -179,6 +179,6 @@ final class TodoRow {
             i -= 1
             scalars[i] = "\u{00A0}"
         }
-        return String(String.UnicodeScalarView(scalars))
+        return String(scalars: scalars)
     }
 }
