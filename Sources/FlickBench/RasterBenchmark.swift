@@ -25,7 +25,7 @@ public enum RasterBenchmark {
             let scenes = try RasterScenes(size: size, fonts: fonts)
             let flick = FlickFrames(scenes: scenes)
             for op in RasterOperation.allCases {
-                var bodies = [flick.frame(op), BaselineFrames.frame(op.baseline, scenes: scenes)]
+                var bodies = [flick.frame(op), BaselineFrames.frame(op.baseline, scenes: scenes, flick: flick)]
                 if let referenceFrame = reference?.frame(op, scenes: scenes) { bodies.append(referenceFrame) }
                 let medians = Stopwatch.interleavedMedians(bodies)
                 report(BenchRow(size: size, operation: op, flickNanos: medians[0],
@@ -36,7 +36,7 @@ public enum RasterBenchmark {
 
     public static func header(referenceName: String?) -> String {
         var line = pad("frame", 10) + pad("operation", 20) + pad("flick ms", 10, right: true)
-            + pad("baseline", 18, right: true) + pad("×baseline", 11, right: true)
+            + pad("baseline", 18, right: true) + pad("×baseline", 11, right: true) + pad("target", 14, right: true)
         if let referenceName {
             line += pad("\(referenceName) ms", 12, right: true) + pad("flick/\(referenceName)", 14, right: true)
         }
@@ -48,6 +48,8 @@ public enum RasterBenchmark {
         var line = pad(row.size.description, 10) + pad(row.operation.rawValue, 20) + pad(ms(row.flickNanos), 10, right: true)
             + pad("\(row.operation.baseline.rawValue) \(ms(row.baselineNanos))", 18, right: true)
             + pad((row.flickNanos / row.baselineNanos).formatted(decimals: 2), 11, right: true)
+            + pad(row.operation.target.map { "≤ \($0.formatted(decimals: 1)) \(row.flickNanos / row.baselineNanos <= $0 ? "met" : "MISSED")" } ?? "—",
+                  14, right: true)
         if withReference {
             if let ref = row.referenceNanos {
                 line += pad(ms(ref), 12, right: true) + pad((row.flickNanos / ref).formatted(decimals: 2), 14, right: true)
@@ -82,6 +84,11 @@ struct FlickFrames {
         switch op {
         case .opaqueFill:
             return { canvas.fill(full, color: Color(hex: 0x336699)) }
+        case .verticalGradient, .horizontalGradient, .diagonalGradient:
+            let end = op == .verticalGradient ? Point(0, full.height) : op == .horizontalGradient ? Point(full.width, 0)
+                : Point(full.width, full.height)
+            let gradient = LinearGradient(start: .zero, end: end, colors: [Color(hex: 0x1D2B64), Color(hex: 0xF8CDDA)])
+            return { canvas.fill(full, paint: .linearGradient(gradient)) }
         case .copyAtOffset:
             return {
                 canvas.blendMode = .copy
@@ -101,12 +108,13 @@ struct FlickFrames {
 
 /// What plain memory operations cost for one frame: the floor for fills and copies.
 enum BaselineFrames {
-    static func frame(_ baseline: RasterOperation.Baseline, scenes: RasterScenes) -> () -> Void {
+    static func frame(_ baseline: RasterOperation.Baseline, scenes: RasterScenes, flick: FlickFrames) -> () -> Void {
         let target = scenes.target, source = scenes.translucentLayer
         let bytes = target.stride * target.height * 4
         switch baseline {
         case .memset: return { memset(target.pixels, 0x5A, bytes) }
         case .memcpy: return { memcpy(target.pixels, source.pixels, bytes) }
+        case .opaqueFill: return flick.frame(.opaqueFill)
         }
     }
 }

@@ -242,10 +242,16 @@ public final class Canvas {
     private func fillAligned(_ rect: PixelRect, paint: Paint) {
         let area = rect.intersection(state.clip)
         guard !area.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
-        let mode = state.blendMode, alpha = alpha255
+        let alpha = alpha255
+        // An opaque paint at full alpha replaces what is under it: source-over is a copy.
+        let mode = alpha == 255 && shader.isOpaque ? .copy : state.blendMode
         if case .solid(let pixel) = shader, mode == .copy || pixel >> 24 == 255, area.width == surface.stride {
             // Whole rows are one contiguous run: one store for the lot.
             Blend.store(surface.row(area.y), count: area.width * area.height, color: pixel)
+            return
+        }
+        if case .gradient(let g) = shader, alpha == 255, g.dtdx == 0 || g.dtdy == 0 {
+            fillAligned(area, gradient: g, mode: mode)
             return
         }
         for y in area.y..<area.maxY {
@@ -260,6 +266,22 @@ public final class Canvas {
                 s.shade(y: y, x: area.x, count: area.width, into: scratch)
                 Blend.blend(dst, source: scratch, count: area.width, alpha: alpha, mode: mode)
             }
+        }
+    }
+
+    /// A vertical gradient is one colour per row, a horizontal one the same row on every row: shaded once, then
+    /// filled or copied — the same pixels as shading every row (a page background costs about a plain fill).
+    private func fillAligned(_ area: PixelRect, gradient g: GradientShader, mode: BlendMode) {
+        if g.dtdx == 0 {
+            for y in area.y..<area.maxY {
+                g.shade(y: y, x: area.x, count: 1, into: scratch)
+                Blend.fill(surface.row(y) + area.x, count: area.width, color: scratch[0], mode: mode)
+            }
+            return
+        }
+        g.shade(y: area.y, x: area.x, count: area.width, into: scratch)
+        for y in area.y..<area.maxY {
+            Blend.blend(surface.row(y) + area.x, source: scratch, count: area.width, alpha: 255, mode: mode)
         }
     }
 
@@ -305,6 +327,15 @@ private enum Shader {
         case .image(let p):
             guard let s = ImageShader(p, deviceFromUser: transform) else { return nil }
             self = .image(s)
+        }
+    }
+
+    /// Every pixel it paints is opaque (before the global alpha).
+    var isOpaque: Bool {
+        switch self {
+        case .solid(let pixel): pixel >> 24 == 255
+        case .gradient(let g): g.isOpaque
+        case .image(let s): s.image.isKnownOpaque
         }
     }
 

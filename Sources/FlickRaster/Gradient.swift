@@ -42,6 +42,8 @@ public struct LinearGradient: Sendable {
 struct GradientShader {
     let table: [UInt32]
     let dtdx: Double, dtdy: Double, t0: Double
+    /// Every colour of the table is opaque: source-over draws it as a copy.
+    var isOpaque: Bool { table.allSatisfy { $0 >> 24 == 255 } }
 
     init?(_ gradient: LinearGradient, deviceFromUser: AffineTransform) {
         guard let userFromDevice = deviceFromUser.inverted() else { return nil }

@@ -19,6 +19,7 @@ extension Surface {
         guard bytes.withUnsafeBytes({ png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }) != 0 else {
             throw PNGError(path: path, reason: "not a readable PNG (\(message(of: image)))")
         }
+        let hasAlpha = image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
         image.format = UInt32(PNG_FORMAT_BGRA)
         let width = Int(image.width), height = Int(image.height)
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
@@ -29,6 +30,8 @@ extension Surface {
             throw PNGError(path: path, reason: "damaged PNG data (\(message(of: image)))")
         }
         surface.premultiply()
+        // Known now, while the pixels are fresh: an opaque photo is then copied, never blended.
+        surface.isKnownOpaque = !hasAlpha || surface.isOpaque
         return surface
     }
 
