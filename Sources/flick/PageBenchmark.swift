@@ -31,6 +31,9 @@ struct PageBenchmark {
         let rss = try tourPeakRSS()
         let copy = frameCopy()
         report(ratio("page follows the finger", Stopwatch.interleaved([followFingerFrame(), copy]), limit: 1.5))
+        for page in config.pages {
+            report(ratio("page \"\(page.id)\" drawn from nothing", Stopwatch.interleaved([pageFromNothing(page.id), copy]), limit: 4))
+        }
         report(ratio("cross-fade, two full-screen layers", Stopwatch.interleaved([crossFadeFrame(), copy]), limit: 2.5))
         for format in ScanoutFormat.preference where format != .xrgb8888 {
             let timing = Stopwatch.interleaved([scanoutCopy(format), scanoutCopy(.xrgb8888)])
@@ -118,6 +121,15 @@ struct PageBenchmark {
             scene.advance(to: Double(time) / 1e6)
             _ = scene.draw(on: canvas, fullRedraw: false)
         }
+    }
+
+    /// A page rendered into its layer from nothing: its first frame, or its layer again after a detail closed.
+    private func pageFromNothing(_ id: String) -> () -> Void {
+        var config = self.config
+        config.start = id
+        let scene = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics)
+        scene.advance(to: 0)
+        return { scene.renderLayerFromNothing(id) }
     }
 
     /// One frame of an opaque full-screen layer fading over another, as a fade transition draws it.

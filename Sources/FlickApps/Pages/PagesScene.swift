@@ -354,6 +354,13 @@ public final class PagesScene: Scene {
         return ids
     }
 
+    /// Page `id` drawn from nothing into its layer, as when it is first shown or prepared after its layer was let
+    /// go (what `flick bench` times).
+    public func renderLayerFromNothing(_ id: String) {
+        controller(id).view.discardCaches()
+        becomeLayer(id)
+    }
+
     private func becomeLayer(_ id: String) {
         let view = controller(id).view
         view.shouldRasterize = true

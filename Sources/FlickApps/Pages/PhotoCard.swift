@@ -49,7 +49,7 @@ final class PhotoCard {
         let images = context.images
         view.content = ViewContent { canvas, bounds in
             let face = bounds.insetBy(dx: shadow, dy: shadow)
-            Self.drawShadow(around: face, width: shadow, on: canvas)
+            canvas.fillShadow(outside: face, width: shadow, opacity: Self.shadowOpacity)
             canvas.fill(face, color: .white)
             let photo = face.insetBy(dx: border, dy: border)
             let picture = unused.take() ?? images.read(path)
@@ -83,16 +83,5 @@ final class PhotoCard {
         view.frame = Rect(x: item.position.x - size.width / 2, y: item.position.y - size.height / 2,
                           width: size.width, height: size.height)
         view.transform = item.angle == 0 ? .identity : .rotation(item.angle)
-    }
-
-    /// Rings of rising opacity toward the print: a blurred shadow without a blur.
-    private static func drawShadow(around face: Rect, width: Double, on canvas: Canvas) {
-        let rings = Int(width)
-        let ringOpacity = 1 - pow(1 - shadowOpacity, 1 / Double(rings))
-        for ring in stride(from: rings, through: 1, by: -1) {
-            let spread = Double(ring)
-            canvas.fill(Path.roundedRect(face.insetBy(dx: -spread, dy: -spread), radius: spread),
-                        paint: .solid(Color.black.withAlpha(ringOpacity)))
-        }
     }
 }

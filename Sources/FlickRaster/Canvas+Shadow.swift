@@ -1,0 +1,62 @@
+import Glibc
+
+extension Canvas {
+    /// A soft shadow of `color` around `rect` (user space), darkest (`opacity`) at its edge and fading out over
+    /// `width`, drawn outside the rect only — what is inside is the caster's, which covers it. The fade is that of
+    /// `width` rounded rings of equal opacity stacked around the rect (a blur without blurring), computed per pixel
+    /// from its distance to the rect, so the cost is the band's pixels, not the rings' areas.
+    public func fillShadow(outside rect: Rect, width: Double, opacity: Double, color: Color = .black) {
+        guard width > 0, width.isFinite, opacity > 0, !rect.isEmpty,
+              let userFromDevice = transform.inverted() else { return }
+        let falloff = Self.shadowFalloff(width: width, opacity: opacity * globalAlpha)
+        let reach = Double(falloff.count) / Double(Self.shadowSteps)
+        let area = PixelRect(enclosing: transform.mapBounds(rect.insetBy(dx: -reach, dy: -reach))).intersection(clipBounds)
+        guard !area.isEmpty else { return }
+        let pixel = color.withAlpha(1).pixel
+        // Along a row the user point moves by (du, dv) per pixel.
+        let du = userFromDevice.a, dv = userFromDevice.b
+        for y in area.y..<area.maxY {
+            let start = userFromDevice.map(Point(Double(area.x) + 0.5, Double(y) + 0.5))
+            let inside = Self.interval(start: start.x, step: du, low: rect.minX, high: rect.maxX)
+                .clamped(to: Self.interval(start: start.y, step: dv, low: rect.minY, high: rect.maxY))
+            let row = surface.row(y) + area.x
+            for i in 0..<area.width where !inside.contains(i) {
+                let u = start.x + Double(i) * du, v = start.y + Double(i) * dv
+                let dx = max(rect.minX - u, 0, u - rect.maxX), dy = max(rect.minY - v, 0, v - rect.maxY)
+                guard dx > 0 || dy > 0 else { continue }
+                let step = Int(((dx * dx + dy * dy).squareRoot() * Double(Self.shadowSteps)).rounded(.down))
+                guard step < falloff.count else { continue }
+                let a = falloff[step]
+                if a != 0 { row[i] = sourceOver(scalePixel(pixel, by: a), row[i]) }
+            }
+        }
+    }
+
+    /// Falloff samples per pixel of distance.
+    static let shadowSteps = 16
+
+    /// The shadow's alpha (0...255) at each 1/`shadowSteps` px of distance from the rect: `rings` rings of one
+    /// opacity, ring r covering a pixel whose centre is `d` away by clamp(r − d + ½, 0, 1), as an anti-aliased
+    /// rounded rect r px out would.
+    static func shadowFalloff(width: Double, opacity: Double) -> [UInt32] {
+        let rings = max(1, Int(width.rounded()))
+        let ringOpacity = 1 - pow(1 - min(max(opacity, 0), 1), 1 / Double(rings))
+        let count = (rings + 1) * shadowSteps
+        return (0..<count).map { step in
+            let d = Double(step) / Double(shadowSteps)
+            var clear = 1.0
+            for r in 1...rings { clear *= 1 - ringOpacity * min(max(Double(r) - d + 0.5, 0), 1) }
+            return UInt32(((1 - clear) * 255).rounded())
+        }
+    }
+
+    /// The pixel offsets `i` (from a row's first pixel) whose point `start + i·step` lies strictly inside
+    /// (`low`, `high`), shrunk by a pixel each side so rounding never skips a pixel of the band.
+    private static func interval(start: Double, step: Double, low: Double, high: Double) -> Range<Int> {
+        if step == 0 { return start > low && start < high ? Int.min / 2..<Int.max / 2 : 0..<0 }
+        let a = (low - start) / step, b = (high - start) / step
+        let first = min(a, b).rounded(.up) + 1, last = max(a, b).rounded(.down) - 1
+        guard first.isFinite, last.isFinite, first <= last, last > -1e9, first < 1e9 else { return 0..<0 }
+        return Int(max(first, -1e9))..<(Int(min(last, 1e9)) + 1)
+    }
+}
