@@ -4,6 +4,9 @@ struct ImageShader {
     let filter: ImageFilter
     let imageFromDevice: AffineTransform
 
+    /// Image rows filtered horizontally, kept while consecutive device rows sample the same ones.
+    private let filteredRows = FilteredRows()
+
     init?(_ paint: ImagePaint, deviceFromUser: AffineTransform) {
         guard paint.image.width > 0, paint.image.height > 0,
               let inverse = paint.transform.concatenating(deviceFromUser).inverted() else { return nil }
@@ -35,6 +38,15 @@ struct ImageShader {
         // 16.16 fixed point keeps the inner loop in integers.
         var fu = Int((u * 65536).rounded()), fv = Int((v * 65536).rounded())
         let fdu = Int((du * 65536).rounded()), fdv = Int((dv * 65536).rounded())
+        if fdv == 0 {
+            // A row of an upright image reads two image rows, filtered across the same way for every device row
+            // that reads them (a scaled photo): each is filtered once and the rows are only blended.
+            let wy = UInt32((fv >> 8) & 0xFF)
+            let upper = filteredRows.row(min(max(fv >> 16, 0), maxY), of: self, fu: fu, fdu: fdu, count: count)
+            let lower = filteredRows.row(min(max((fv >> 16) + 1, 0), maxY), of: self, fu: fu, fdu: fdu, count: count)
+            for i in 0..<count { out[i] = lerp256(upper[i], lower[i], wy) }
+            return
+        }
         for i in 0..<count {
             let x0 = fu >> 16, y0 = fv >> 16
             let wx = UInt32((fu >> 8) & 0xFF), wy = UInt32((fv >> 8) & 0xFF)
@@ -46,6 +58,31 @@ struct ImageShader {
             out[i] = lerp256(upper, lower, wy)
             fu += fdu; fv += fdv
         }
+    }
+}
+
+/// The last image rows filtered horizontally (the first lerp of `bilinear`, same arithmetic) for one run of device
+/// pixels: a scaled image's consecutive device rows read the same image rows.
+private final class FilteredRows {
+    private var cached: [(key: Key, pixels: [UInt32])] = []
+
+    private struct Key: Equatable { var row: Int, fu: Int, fdu: Int, count: Int }
+
+    func row(_ row: Int, of shader: ImageShader, fu: Int, fdu: Int, count: Int) -> [UInt32] {
+        let key = Key(row: row, fu: fu, fdu: fdu, count: count)
+        if let hit = cached.first(where: { $0.key == key }) { return hit.pixels }
+        let source = shader.image.row(row), maxX = shader.image.width - 1
+        var pixels = [UInt32](repeating: 0, count: count)
+        var fu = fu
+        for i in 0..<count {
+            let x0 = fu >> 16, wx = UInt32((fu >> 8) & 0xFF)
+            pixels[i] = lerp256(source[min(max(x0, 0), maxX)], source[min(max(x0 + 1, 0), maxX)], wx)
+            fu += fdu
+        }
+        // Two rows are read per device row; the older of the pair goes when a third is needed.
+        if cached.count == 2 { cached.removeFirst() }
+        cached.append((key, pixels))
+        return pixels
     }
 }
 

@@ -1,0 +1,45 @@
+import Testing
+@testable import FlickRaster
+
+/// A scaled upright image filters each image row across once and reuses it for the device rows that read it;
+/// this compares it pixel for pixel with sampling every pixel on its own (the arithmetic it replaced).
+@Suite struct ScaledImageTests {
+    private func lerp256(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+        let iw = 256 &- w
+        let rb = (((a & 0x00FF_00FF) &* iw &+ (b & 0x00FF_00FF) &* w) >> 8) & 0x00FF_00FF
+        let ag = (((a >> 8) & 0x00FF_00FF) &* iw &+ ((b >> 8) & 0x00FF_00FF) &* w) & 0xFF00_FF00
+        return rb | ag
+    }
+
+    /// Bilinear sampling of a run of device pixels, as `ImageShader` did for every row: 16.16 steps from the
+    /// run's first pixel.
+    private func sampleRow(_ image: Surface, _ imageFromDevice: AffineTransform, x: Int, y: Int, count: Int) -> [UInt32] {
+        let p = imageFromDevice.map(Point(Double(x) + 0.5, Double(y) + 0.5))
+        var fu = Int(((p.x - 0.5) * 65536).rounded()), fv = Int(((p.y - 0.5) * 65536).rounded())
+        let fdu = Int((imageFromDevice.a * 65536).rounded()), fdv = Int((imageFromDevice.b * 65536).rounded())
+        return (0..<count).map { _ in
+            defer { fu += fdu; fv += fdv }
+            let x0 = fu >> 16, y0 = fv >> 16, wx = UInt32((fu >> 8) & 0xFF), wy = UInt32((fv >> 8) & 0xFF)
+            let xa = min(max(x0, 0), image.width - 1), xb = min(max(x0 + 1, 0), image.width - 1)
+            let ya = min(max(y0, 0), image.height - 1), yb = min(max(y0 + 1, 0), image.height - 1)
+            return lerp256(lerp256(image[xa, ya], image[xb, ya], wx), lerp256(image[xa, yb], image[xb, yb], wx), wy)
+        }
+    }
+
+    @Test(arguments: [Rect(x: 3, y: 2, width: 50, height: 37), Rect(x: 0, y: 0, width: 13, height: 9), Rect(x: 5, y: 4, width: 31, height: 31)])
+    func scaledImagesEqualPerPixelSampling(_ rect: Rect) {
+        let image = Surface(width: 20, height: 15)
+        for y in 0..<15 { for x in 0..<20 { image[x, y] = 0xFF00_0000 | UInt32(x * 12) << 16 | UInt32(y * 17) << 8 | UInt32((x * y) & 0xFF) } }
+        image.isKnownOpaque = true
+        let surface = Surface(width: 64, height: 48)
+        Canvas(surface: surface).draw(image, in: rect)
+        let placement = AffineTransform.scale(rect.width / 20, rect.height / 15).concatenating(.translation(rect.minX, rect.minY))
+        let imageFromDevice = placement.inverted()!
+        var differing = 0
+        for y in Int(rect.minY)..<Int(rect.maxY) {
+            let expected = sampleRow(image, imageFromDevice, x: Int(rect.minX), y: y, count: Int(rect.width))
+            for (i, pixel) in expected.enumerated() where surface[Int(rect.minX) + i, y] != pixel { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
+}
