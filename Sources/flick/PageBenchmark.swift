@@ -31,6 +31,10 @@ struct PageBenchmark {
         let rss = try tourPeakRSS()
         let copy = frameCopy()
         report(ratio("page follows the finger", Stopwatch.interleaved([followFingerFrame(), copy]), limit: 1.5))
+        if let photos = config.pages.first(where: { if case .photos = $0.content { true } else { false } }) {
+            report(ratio("photo card follows the finger (held off-centre, turning)",
+                         Stopwatch.interleaved([photoCardFrame(photos.id), copy]), limit: 3))
+        }
         for page in config.pages {
             report(ratio("page \"\(page.id)\" drawn from nothing", Stopwatch.interleaved([pageFromNothing(page.id), copy]), limit: 4))
         }
@@ -117,6 +121,33 @@ struct PageBenchmark {
             x += step
             // Back and forth across a third of the screen: the page never settles.
             if x < Double(width) * 0.4 || x > start { step = -step }
+            send(.move)
+            scene.advance(to: Double(time) / 1e6)
+            _ = scene.draw(on: canvas, fullRedraw: false)
+        }
+    }
+
+    /// One frame of a finger dragging the front photo, held a quarter of the card off-centre so it turns as it
+    /// moves: the card and what it uncovers drawn again.
+    private func photoCardFrame(_ id: String) -> () -> Void {
+        var config = self.config
+        config.start = id
+        let scene = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics)
+        let screen = Surface(width: width, height: height)
+        let canvas = Canvas(surface: screen)
+        scene.advance(to: 0)
+        _ = scene.draw(on: canvas, fullRedraw: true)
+        let finger = TouchID.finger(0), x = Double(width) * 0.6, start = Double(height) * 0.6
+        var time: Microseconds = 0, y = start, step = -7.0
+        func send(_ phase: TouchEvent.Phase) {
+            let event = TouchEvent(phase, id: finger, at: ScreenPoint(x: x, y: y), time: time)
+            scene.handle(.touches(TouchFrame(time: time, events: [event])))
+        }
+        send(.down)
+        return {
+            time += 16_667
+            y += step
+            if y < Double(height) * 0.3 || y > start { step = -step }
             send(.move)
             scene.advance(to: Double(time) / 1e6)
             _ = scene.draw(on: canvas, fullRedraw: false)
