@@ -42,4 +42,25 @@ import Testing
         }
         #expect(differing == 0)
     }
+
+    /// A turned image (the photo card under a finger) keeps sampling pixel by pixel: every run of every row, at odd
+    /// starts and lengths, equals the reference.
+    @Test(arguments: [0.2, -0.7, 1.9])
+    func turnedImagesEqualPerPixelSampling(_ angle: Double) {
+        let image = Surface(width: 23, height: 17)
+        for y in 0..<17 { for x in 0..<23 { image[x, y] = UInt32(0x80 + (x * 5) & 0x7F) << 24 | UInt32(x * 11) << 16 | UInt32(y * 15) << 8 | UInt32((x ^ y) * 9 & 0xFF) } }
+        let placement = AffineTransform.rotation(angle).concatenating(.translation(30, 20))
+        let shader = ImageShader(ImagePaint(image: image, transform: placement), deviceFromUser: .identity)!
+        let imageFromDevice = placement.inverted()!
+        var out = [UInt32](repeating: 0, count: 64)
+        var differing = 0
+        for y in 0..<48 {
+            for (x, count) in [(0, 64), (3, 7), (10, 1), (5, 33)] {
+                out.withUnsafeMutableBufferPointer { shader.shade(y: y, x: x, count: count, into: $0.baseAddress!) }
+                let expected = sampleRow(image, imageFromDevice, x: x, y: y, count: count)
+                differing += zip(out.prefix(count), expected).filter { $0 != $1 }.count
+            }
+        }
+        #expect(differing == 0)
+    }
 }
