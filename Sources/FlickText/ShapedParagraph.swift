@@ -184,8 +184,9 @@ struct ShapedParagraph {
     }
 
     /// The glyphs of the line `range` in the order they are seen, placed from pen 0 on `baseline`, their clusters
-    /// counted from the line's start: bidi runs left to right, each run's pieces (one face and script) in its direction. A run the line cuts is shaped again
-    /// for its part, so letters at a line's edge take their isolated or final forms.
+    /// counted from the line's start: bidi runs left to right, each run's pieces (one face and script) in its
+    /// direction. A run the line cuts is shaped again for its part, so letters at a line's edge take their isolated
+    /// or final forms.
     private func glyphs(_ range: Range<Int>, baseline: Double) -> (glyphs: [TextLayout.PositionedGlyph], width: Double) {
         var placed: [TextLayout.PositionedGlyph] = []
         var pen = 0.0

@@ -29,6 +29,9 @@ struct PageBenchmark {
     func run(report: (Figure) -> Void) throws {
         // First, while this process is small: a spawned child's peak RSS counts the parent's memory at the spawn.
         let rss = try tourPeakRSS()
+        let startUp = try startUpMilliseconds()
+        report(Figure(name: "start-up: exec to the first frame drawn (headless, process exit included), median of 5",
+                      value: "\(startUp.formatted(decimals: 0)) ms", target: "≤ 150 ms", met: startUp <= 150))
         let copy = frameCopy()
         report(ratio("page follows the finger", Stopwatch.interleaved([followFingerFrame(), copy]), limit: 1.5))
         if let photos = config.pages.first(where: { if case .photos = $0.content { true } else { false } }) {
@@ -104,50 +107,37 @@ struct PageBenchmark {
 
     /// One frame of a drag on the tour's start page: the finger moves 7 px, both pages move with it.
     private func followFingerFrame() -> () -> Void {
-        let scene = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics)
-        let screen = Surface(width: width, height: height)
-        let canvas = Canvas(surface: screen)
-        scene.advance(to: 0)
-        _ = scene.draw(on: canvas, fullRedraw: true)
-        let finger = TouchID.finger(0), y = Double(height) / 2, start = Double(width) * 0.75
-        var time: Microseconds = 0, x = start, step = -7.0
-        func send(_ phase: TouchEvent.Phase) {
-            let event = TouchEvent(phase, id: finger, at: ScreenPoint(x: x, y: y), time: time)
-            scene.handle(.touches(TouchFrame(time: time, events: [event])))
-        }
-        send(.down)
-        return {
-            time += 16_667
-            x += step
-            // Back and forth across a third of the screen: the page never settles.
-            if x < Double(width) * 0.4 || x > start { step = -step }
-            send(.move)
-            scene.advance(to: Double(time) / 1e6)
-            _ = scene.draw(on: canvas, fullRedraw: false)
-        }
+        dragFrame(on: config.start, from: Point(Double(width) * 0.75, Double(height) / 2), along: Point(-1, 0),
+                  turningAt: Double(width) * 0.35)
     }
 
     /// One frame of a finger dragging the front photo, held a quarter of the card off-centre so it turns as it
     /// moves: the card and what it uncovers drawn again.
     private func photoCardFrame(_ id: String) -> () -> Void {
+        dragFrame(on: id, from: Point(Double(width) * 0.6, Double(height) * 0.6), along: Point(0, -1),
+                  turningAt: Double(height) * 0.3)
+    }
+
+    /// A finger down at `start` on page `id`, then each frame 7 px further along `direction` and back again after
+    /// `reach` px, so what it drags never settles; the closure draws one frame.
+    private func dragFrame(on id: String, from start: Point, along direction: Point, turningAt reach: Double) -> () -> Void {
         var config = self.config
         config.start = id
         let scene = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics)
-        let screen = Surface(width: width, height: height)
-        let canvas = Canvas(surface: screen)
+        let canvas = Canvas(surface: Surface(width: width, height: height))
         scene.advance(to: 0)
         _ = scene.draw(on: canvas, fullRedraw: true)
-        let finger = TouchID.finger(0), x = Double(width) * 0.6, start = Double(height) * 0.6
-        var time: Microseconds = 0, y = start, step = -7.0
+        let finger = TouchID.finger(0)
+        var time: Microseconds = 0, travelled = 0.0, step = 7.0
         func send(_ phase: TouchEvent.Phase) {
-            let event = TouchEvent(phase, id: finger, at: ScreenPoint(x: x, y: y), time: time)
-            scene.handle(.touches(TouchFrame(time: time, events: [event])))
+            let at = ScreenPoint(x: start.x + direction.x * travelled, y: start.y + direction.y * travelled)
+            scene.handle(.touches(TouchFrame(time: time, events: [TouchEvent(phase, id: finger, at: at, time: time)])))
         }
         send(.down)
         return {
             time += 16_667
-            y += step
-            if y < Double(height) * 0.3 || y > start { step = -step }
+            travelled += step
+            if travelled > reach || travelled < 0 { step = -step }
             send(.move)
             scene.advance(to: Double(time) / 1e6)
             _ = scene.draw(on: canvas, fullRedraw: false)
@@ -225,6 +215,24 @@ struct PageBenchmark {
 
     /// Peak resident memory of `flick run --headless` playing a walk through every page of the tour, in a child
     /// process so nothing this benchmark allocated counts.
+    /// `flick run --headless` of the tour that stops after its first frame, timed from the spawn to its exit.
+    private func startUpMilliseconds() throws -> Double {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-start-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let executable = FontCollection.currentExecutablePath() ?? CommandLine.arguments[0]
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let start = Stopwatch.now()
+            let status = try ChildProcess.run(executable, [
+                "run", "--headless", "--config", configPath, "--size", "\(width)x\(height)", "--until", "1", "--no-out",
+                "--state-dir", state,
+            ])
+            guard status == 0 else { throw BenchmarkFailure("the start-up run (flick run --headless --until 1) exited \(status)") }
+            times.append(Double(Stopwatch.now() - start) / 1e6)
+        }
+        return times.sorted()[times.count / 2]
+    }
+
     private func tourPeakRSS() throws -> Double {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("flick-tour-walk-\(getpid()).json")
         try Data(TourWalk.script(width: width, height: height).utf8).write(to: script)

@@ -1,5 +1,7 @@
+import FlickApps
 import FlickRaster
 import Foundation
+import Testing
 
 /// A QEMU guest started through deploy/vm/run, with its serial log, QMP and a line channel to the
 /// guest's /dev/ttyS1.
@@ -97,6 +99,19 @@ final class GuestVM {
 
     func sendTouch(_ events: [[String: Any]]) throws {
         try qmp?.execute("input-send-event", ["events": events])
+    }
+
+    /// The to-do store the guest script printed between STORE-BEGIN and STORE-END, read back on the host (kept in
+    /// `directory`), with the text as printed for messages.
+    func printedStore(keptIn directory: URL) throws -> (text: String, items: [TodoItem]) {
+        try waitForLog("STORE-END", timeout: 60)
+        let log = self.log
+        let text = try #require(log.range(of: "STORE-BEGIN\n").flatMap { begin in
+            log.range(of: "STORE-END", range: begin.upperBound..<log.endIndex).map { String(log[begin.upperBound..<$0.lowerBound]) }
+        })
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try text.write(to: directory.appendingPathComponent("todo.json"), atomically: true, encoding: .utf8)
+        return (text, TodoStore(directory: directory.path).load())
     }
 
     /// A key pressed and released on the guest's keyboard (QEMU's qcode names: "a", "spc", "ret", …).

@@ -75,18 +75,10 @@ extension VirtualMachine {
         _ = try waitForScreen(guest, timeout: 90) { $0[width / 2, height - 2] != keyboardGrey }
 
         guest.signalGuest()
-        try guest.waitForLog("STORE-END", timeout: 60)
-        let log = guest.log
-        let store = try #require(log.range(of: "STORE-BEGIN\n").flatMap { begin in
-            log.range(of: "STORE-END", range: begin.upperBound..<log.endIndex).map { String(log[begin.upperBound..<$0.lowerBound]) }
-        })
-        let kept = files.appendingPathComponent("guest")
-        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
-        try store.write(to: kept.appendingPathComponent("todo.json"), atomically: true, encoding: .utf8)
-        let items = TodoStore(directory: kept.path).load()
-        #expect(items.map(\.text) == ["Alpha", "Bravo", "ok", "Charlie"], "the guest's store: \(store)")
-        #expect(items.map(\.completed) == [true, false, false, false])
-        #expect(log.contains("flick exited 0"))
+        let store = try guest.printedStore(keptIn: files.appendingPathComponent("guest"))
+        #expect(store.items.map(\.text) == ["Alpha", "Bravo", "ok", "Charlie"], "the guest's store: \(store.text)")
+        #expect(store.items.map(\.completed) == [true, false, false, false])
+        #expect(guest.log.contains("flick exited 0"))
         guest.signalGuest()
     }
 }

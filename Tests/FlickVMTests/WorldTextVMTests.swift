@@ -71,15 +71,9 @@ extension VirtualMachine {
         #expect(differingFraction(typed, after) < 0.001, "the edited list differs from the headless one")
 
         guest.signalGuest()
-        try guest.waitForLog("STORE-END", timeout: 60)
-        let log = guest.log
-        let store = try #require(log.range(of: "STORE-BEGIN\n").flatMap { begin in
-            log.range(of: "STORE-END", range: begin.upperBound..<log.endIndex).map { String(log[begin.upperBound..<$0.lowerBound]) }
-        })
-        let kept = try storeDirectory("guest-end", [])
-        try store.write(toFile: kept + "/todo.json", atomically: true, encoding: .utf8)
-        #expect(TodoStore(directory: kept).load().map(\.text) == edited, "the guest's store: \(store)")
-        #expect(log.contains("flick exited 0"))
+        let store = try guest.printedStore(keptIn: files.appendingPathComponent("guest-end"))
+        #expect(store.items.map(\.text) == edited, "the guest's store: \(store.text)")
+        #expect(guest.log.contains("flick exited 0"))
         guest.signalGuest()
     }
 }
