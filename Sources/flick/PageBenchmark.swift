@@ -38,6 +38,17 @@ struct PageBenchmark {
             report(ratio("photo card follows the finger (held off-centre, turning)",
                          Stopwatch.interleaved([photoCardFrame(photos.id), copy]), limit: 3))
         }
+        if let todo = config.pages.first(where: { if case .todo = $0.content { true } else { false } }) {
+            let store = try benchTodoStore()
+            defer { try? FileManager.default.removeItem(atPath: store.directory) }
+            let w = Double(width), h = Double(height)
+            report(ratio("to-do row follows a swipe", Stopwatch.interleaved([
+                dragFrame(on: todo.id, from: Point(w * 0.3, h * 0.5), along: Point(1, 0), turningAt: w * 0.3, store: store), copy,
+            ]), limit: 1.5))
+            report(ratio("to-do list scrolls under the finger", Stopwatch.interleaved([
+                dragFrame(on: todo.id, from: Point(w * 0.5, h * 0.8), along: Point(0, -1), turningAt: h * 0.5, store: store), copy,
+            ]), limit: 1.5))
+        }
         for page in config.pages {
             report(ratio("page \"\(page.id)\" drawn from nothing", Stopwatch.interleaved([pageFromNothing(page.id), copy]), limit: 4))
         }
@@ -120,10 +131,12 @@ struct PageBenchmark {
 
     /// A finger down at `start` on page `id`, then each frame 7 px further along `direction` and back again after
     /// `reach` px, so what it drags never settles; the closure draws one frame.
-    private func dragFrame(on id: String, from start: Point, along direction: Point, turningAt reach: Double) -> () -> Void {
+    private func dragFrame(on id: String, from start: Point, along direction: Point, turningAt reach: Double,
+                           store: TodoStore? = nil) -> () -> Void {
         var config = self.config
         config.start = id
-        let scene = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics)
+        let scene = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics,
+                               store: store)
         let canvas = Canvas(surface: Surface(width: width, height: height))
         scene.advance(to: 0)
         _ = scene.draw(on: canvas, fullRedraw: true)
@@ -142,6 +155,15 @@ struct PageBenchmark {
             scene.advance(to: Double(time) / 1e6)
             _ = scene.draw(on: canvas, fullRedraw: false)
         }
+    }
+
+    /// A to-do store of 60 items in a temporary directory: a list long enough to scroll.
+    private func benchTodoStore() throws -> TodoStore {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-todo-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let store = TodoStore(directory: directory)
+        try store.save((1...60).map { TodoItem(id: UInt64($0), text: "Item \($0): something to do today", completed: $0 % 4 == 0) })
+        return store
     }
 
     /// A page rendered into its layer from nothing: its first frame, or its layer again after a detail closed.
