@@ -27,7 +27,29 @@ public enum RasterOperation: String, CaseIterable, Sendable {
         }
     }
 
+    /// The most this may cost against other renderers on the same frame (the performance issue's targets).
+    public var referenceTarget: ReferenceTarget? {
+        switch self {
+        case .shapes: ReferenceTarget(most: 0.3, of: ["cairo"])
+        case .glyphs: ReferenceTarget(most: 1.0, of: ["pixman", "cairo"])
+        default: nil
+        }
+    }
+
     public enum Baseline: String, Sendable { case memset, memcpy, opaqueFill = "fill" }
+}
+
+/// Flick's time at most `ratio` × each named reference's time.
+public struct ReferenceTarget: Sendable, CustomStringConvertible {
+    public let ratio: Double
+    public let references: [String]
+
+    init(most ratio: Double, of references: [String]) { self.ratio = ratio; self.references = references }
+
+    /// "≤ 1.0 × pixman and cairo"
+    public var description: String {
+        "≤ \(ratio.formatted(decimals: 1)) × \(references.joined(separator: " and "))"
+    }
 }
 
 public struct FrameSize: Hashable, Sendable, CustomStringConvertible {

@@ -7,10 +7,10 @@ import FlickText
 print("note: this is a debug build; figures mean little. Use: swift run -c release flick-bench-pixman")
 #endif
 do {
-    let reference = PixmanRenderer()
-    print(RasterBenchmark.header(referenceName: reference.name))
-    try RasterBenchmark.run(fonts: FontCollection(), reference: reference) {
-        print(RasterBenchmark.format($0, withReference: true))
+    let references: [ReferenceRenderer] = [PixmanRenderer()]
+    print(RasterBenchmark.header(references: references.map(\.name)))
+    try RasterBenchmark.run(fonts: FontCollection(), references: references) {
+        print(RasterBenchmark.format($0))
     }
 } catch {
     print("flick-bench-pixman: \(error)")

@@ -26,9 +26,9 @@ struct Bench: ParsableCommand {
         #endif
         let fonts = try FontCollection()
         if !pagesOnly {
-            print(RasterBenchmark.header(referenceName: nil))
+            print(RasterBenchmark.header())
             try RasterBenchmark.run(sizes: sizes.map { FrameSize($0.width, $0.height) }, fonts: fonts) {
-                print(RasterBenchmark.format($0, withReference: false))
+                print(RasterBenchmark.format($0))
             }
             print("")
         }
