@@ -124,7 +124,7 @@ struct FlickFrames {
             let shapes = shapes
             return { for (path, color) in shapes { canvas.fill(path, paint: .solid(color)) } }
         case .glyphs:
-            return { canvas.draw(s.text, at: Point(10, 10), color: s.textColor) }
+            return { canvas.draw(s.text, at: RasterScenes.textOrigin, color: s.textColor) }
         }
     }
 }
