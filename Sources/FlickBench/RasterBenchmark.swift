@@ -2,7 +2,7 @@ import FlickRaster
 import FlickText
 import Glibc
 
-/// Another implementation of the same operations, measured in the same run (pixman, in its own target).
+/// Another implementation of the same operations, measured in the same run (pixman and cairo, in their own target).
 public protocol ReferenceRenderer {
     var name: String { get }
     /// A closure drawing one frame of `operation` into `scenes.target`, or nil if it has no equivalent.

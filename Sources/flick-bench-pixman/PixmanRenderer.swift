@@ -3,7 +3,7 @@ import FlickBench
 import FlickRaster
 import FlickText
 
-/// The same frames drawn by pixman, on the same pixel memory, as the reference in `flick bench`'s table.
+/// The same frames drawn by pixman, on the same pixel memory, as a reference in flick-bench-pixman's table.
 final class PixmanRenderer: ReferenceRenderer {
     let name = "pixman"
     private var retained: [OpaquePointer] = []

@@ -2,12 +2,13 @@ import Glibc
 import FlickBench
 import FlickText
 
-// `flick bench` with pixman measured beside it. Built separately so the shipped `flick` never links pixman.
+// `flick bench`'s raster table with pixman and cairo measured beside Flick. Built separately so the shipped
+// `flick` never links either.
 #if DEBUG
 print("note: this is a debug build; figures mean little. Use: swift run -c release flick-bench-pixman")
 #endif
 do {
-    let references: [ReferenceRenderer] = [PixmanRenderer()]
+    let references: [ReferenceRenderer] = [PixmanRenderer(), CairoRenderer()]
     print(RasterBenchmark.header(references: references.map(\.name)))
     try RasterBenchmark.run(fonts: FontCollection(), references: references) {
         print(RasterBenchmark.format($0))
