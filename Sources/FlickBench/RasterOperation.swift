@@ -55,6 +55,14 @@ public struct ReferenceTarget: Sendable, CustomStringConvertible {
 public struct FrameSize: Hashable, Sendable, CustomStringConvertible {
     public let width: Int, height: Int
     public init(_ width: Int, _ height: Int) { self.width = width; self.height = height }
+
+    /// `WIDTHxHEIGHT`, e.g. `1280x800`, each side 1 to 16384.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+        self.init(w, h)
+    }
     public var description: String { "\(width)x\(height)" }
 
     public static let standard = [FrameSize(1280, 800), FrameSize(1920, 1080)]
