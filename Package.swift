@@ -28,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         // Line breaking (UAX #14) through ICU (libicu-dev), behind a C shim: ICU's C names carry its version.
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
@@ -53,8 +54,8 @@ let package = Package(
         // Fuzz targets (`scripts/fuzz`): arbitrary bytes into each reader and through the headless kiosk.
         .target(name: "FlickFuzzTargets", dependencies: ["FlickApps", "FlickUI", "FlickGestures", "FlickInput", "FlickText"]),
         .executableTarget(name: "flick-fuzz", dependencies: ["FlickFuzzTargets", "FlickFiles"]),
-        // The pixman reference lives in its own executable so the shipped `flick` never links pixman.
-        .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "CPixman"]),
+        // The pixman and cairo references live in their own executable so the shipped `flick` never links either.
+        .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "CPixman", "CCairo"]),
 
         .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles"]),
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster"]),

@@ -14,6 +14,8 @@ public final class RasterScenes {
     public let textColor = Color(hex: 0x1B1F24)
 
     public static let copyOffset = -7
+    /// Where the text's box is drawn: its top-left.
+    public static let textOrigin = Point(10, 10)
 
     public init(size: FrameSize, fonts: FontCollection) throws {
         self.size = size

@@ -3,7 +3,7 @@ import FlickBench
 import FlickRaster
 import FlickText
 
-/// The same frames drawn by pixman, on the same pixel memory, as the reference in `flick bench`'s table.
+/// The same frames drawn by pixman, on the same pixel memory, as a reference in flick-bench-pixman's table.
 final class PixmanRenderer: ReferenceRenderer {
     let name = "pixman"
     private var retained: [OpaquePointer] = []
@@ -52,26 +52,16 @@ final class PixmanRenderer: ReferenceRenderer {
     /// Each glyph's coverage as an a8 mask composited with a solid source: what a text renderer on
     /// pixman does per glyph (X's glyph path in the end does the same composite).
     private func glyphFrame(_ scenes: RasterScenes, target: OpaquePointer) -> () -> Void {
-        let layout = scenes.text
         let c = scenes.textColor
         var color = pixman_color_t(red: UInt16(c.red * 0xFFFF), green: UInt16(c.green * 0xFFFF),
                                    blue: UInt16(c.blue * 0xFFFF), alpha: 0xFFFF)
         let solid = pixman_image_create_solid_fill(&color)!
         retained.append(solid)
-        var draws: [(mask: OpaquePointer, x: Int32, y: Int32, w: Int32, h: Int32)] = []
-        var masks: [[UInt32]: OpaquePointer] = [:]
-        let origin = Point(10, 10)
-        for line in layout.lines {
-            for positioned in line.glyphs {
-                let glyph = layout.faces[positioned.face].glyph(positioned.index, pixelSize: layout.pixelSize)
-                guard glyph.mask.width > 0 else { continue }
-                let key = [UInt32(positioned.face), positioned.index]
-                let mask = masks[key] ?? makeMask(glyph.mask)
-                masks[key] = mask
-                let x = Int32((origin.x + positioned.x).rounded()) + Int32(glyph.left)
-                let y = Int32((origin.y + positioned.y).rounded()) - Int32(glyph.top)
-                draws.append((mask, x, y, Int32(glyph.mask.width), Int32(glyph.mask.height)))
-            }
+        var masks: [PlacedGlyph.Key: OpaquePointer] = [:]
+        let draws = PlacedGlyph.all(in: scenes).map { glyph in
+            let mask = masks[glyph.key] ?? makeMask(glyph.mask)
+            masks[glyph.key] = mask
+            return (mask: mask, x: glyph.x, y: glyph.y, w: Int32(glyph.mask.width), h: Int32(glyph.mask.height))
         }
         return {
             for d in draws {

@@ -6,7 +6,7 @@ import FlickText
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time raster operations and kiosk page frames against memset/memcpy of one frame.",
-        discussion: "The pixman comparison is a separate program: swift run -c release flick-bench-pixman")
+        discussion: "The pixman and cairo comparison is a separate program: swift run -c release flick-bench-pixman")
 
     @Option(parsing: .upToNextOption, help: "Frame sizes for the raster operations, WIDTHxHEIGHT.")
     var sizes: [FrameSizeArgument] = [FrameSizeArgument(argument: "1280x800")!, FrameSizeArgument(argument: "1920x1080")!]
@@ -26,9 +26,9 @@ struct Bench: ParsableCommand {
         #endif
         let fonts = try FontCollection()
         if !pagesOnly {
-            print(RasterBenchmark.header(referenceName: nil))
+            print(RasterBenchmark.header())
             try RasterBenchmark.run(sizes: sizes.map { FrameSize($0.width, $0.height) }, fonts: fonts) {
-                print(RasterBenchmark.format($0, withReference: false))
+                print(RasterBenchmark.format($0))
             }
             print("")
         }

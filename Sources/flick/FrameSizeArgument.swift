@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickBench
 
 /// `WIDTHxHEIGHT`, e.g. `1280x800`.
 struct FrameSizeArgument: ExpressibleByArgument, CustomStringConvertible {
@@ -6,10 +7,8 @@ struct FrameSizeArgument: ExpressibleByArgument, CustomStringConvertible {
     let height: Int
 
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
-        width = w; height = h
+        guard let size = FrameSize(parsing: argument) else { return nil }
+        width = size.width; height = size.height
     }
 
     /// As it is typed: argument-parser's `defaultValueDescription` is this, so `--help` shows `(default: 1280x800)`.

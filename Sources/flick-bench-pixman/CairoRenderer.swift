@@ -1,0 +1,125 @@
+import CCairo
+import FlickBench
+import FlickRaster
+
+/// The same frames drawn by cairo (its image backend) on the same pixel memory, as a cairo user would draw them.
+final class CairoRenderer: ReferenceRenderer {
+    let name = "cairo"
+    private var contexts: [OpaquePointer] = []
+    private var surfaces: [OpaquePointer] = []
+    private var patterns: [OpaquePointer] = []
+
+    deinit {
+        for cr in contexts { cairo_destroy(cr) }
+        for pattern in patterns { cairo_pattern_destroy(pattern) }
+        for surface in surfaces { cairo_surface_destroy(surface) }
+    }
+
+    func frame(_ operation: RasterOperation, scenes: RasterScenes) -> (() -> Void)? {
+        // A context per operation: the operator one sets stays out of the others' frames.
+        let cr = cairo_create(wrap(scenes.target))!
+        contexts.append(cr)
+        let w = Double(scenes.size.width), h = Double(scenes.size.height)
+        switch operation {
+        case .opaqueFill:
+            return {
+                cairo_set_source_rgb(cr, 0x33 / 255, 0x66 / 255, 0x99 / 255)
+                cairo_rectangle(cr, 0, 0, w, h)
+                cairo_fill(cr)
+            }
+        case .verticalGradient, .horizontalGradient, .diagonalGradient:
+            let end = operation == .verticalGradient ? (0, h) : operation == .horizontalGradient ? (w, 0) : (w, h)
+            let gradient = cairo_pattern_create_linear(0, 0, end.0, end.1)!
+            patterns.append(gradient)
+            cairo_pattern_add_color_stop_rgb(gradient, 0, 0x1D / 255, 0x2B / 255, 0x64 / 255)
+            cairo_pattern_add_color_stop_rgb(gradient, 1, 0xF8 / 255, 0xCD / 255, 0xDA / 255)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            return {
+                cairo_set_source(cr, gradient)
+                cairo_rectangle(cr, 0, 0, w, h)
+                cairo_fill(cr)
+            }
+        case .copyAtOffset:
+            let layer = wrap(scenes.opaqueLayer)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            return {
+                cairo_set_source_surface(cr, layer, Double(RasterScenes.copyOffset), 0)
+                cairo_paint(cr)
+            }
+        case .sourceOver:
+            let layer = wrap(scenes.translucentLayer)
+            return {
+                cairo_set_source_surface(cr, layer, 0, 0)
+                cairo_paint(cr)
+            }
+        case .shapes:
+            let shapes = scenes.shapes()
+            return {
+                for (path, color) in shapes {
+                    Self.append(path, to: cr)
+                    cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+                    cairo_fill(cr)
+                }
+            }
+        case .glyphs:
+            return glyphFrame(scenes, cr: cr)
+        }
+    }
+
+    /// Each glyph's coverage as an A8 surface masking the text colour, as PixmanRenderer composites it. Not
+    /// cairo_show_glyphs: cairo would rasterise the glyphs itself with its own FreeType settings, and the
+    /// masks, not just the compositing, would differ from Flick's.
+    private func glyphFrame(_ scenes: RasterScenes, cr: OpaquePointer) -> () -> Void {
+        let c = scenes.textColor
+        var masks: [PlacedGlyph.Key: OpaquePointer] = [:]
+        let draws = PlacedGlyph.all(in: scenes).map { glyph in
+            let mask = masks[glyph.key] ?? makeMask(glyph.mask)
+            masks[glyph.key] = mask
+            return (mask: mask, x: Double(glyph.x), y: Double(glyph.y))
+        }
+        return {
+            cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+            for d in draws { cairo_mask_surface(cr, d.mask, d.x, d.y) }
+        }
+    }
+
+    /// Cairo has no quadratic segment: a quad is the cubic with its control points ⅔ of the way to the quad's.
+    private static func append(_ path: Path, to cr: OpaquePointer) {
+        for element in path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p): cairo_line_to(cr, p.x, p.y)
+            case .quad(let c, let p):
+                var x = 0.0, y = 0.0
+                cairo_get_current_point(cr, &x, &y)
+                let c1 = Point(x, y) + (c - Point(x, y)) * (2.0 / 3), c2 = p + (c - p) * (2.0 / 3)
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .cubic(let c1, let c2, let p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .close: cairo_close_path(cr)
+            }
+        }
+    }
+
+    private func makeMask(_ mask: AlphaMask) -> OpaquePointer {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(mask.width), Int32(mask.height))!
+        surfaces.append(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let bytes = cairo_image_surface_get_data(surface)!
+        mask.coverage.withUnsafeBufferPointer { coverage in
+            for y in 0..<mask.height {
+                (bytes + y * stride).update(from: coverage.baseAddress! + y * mask.width, count: mask.width)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+
+    /// Cairo's ARGB32 is Flick's pixel: premultiplied 0xAARRGGBB in native order.
+    private func wrap(_ surface: Surface) -> OpaquePointer {
+        let bytes = UnsafeMutableRawPointer(surface.pixels).assumingMemoryBound(to: UInt8.self)
+        let image = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(surface.width),
+                                                        Int32(surface.height), Int32(surface.stride * 4))!
+        surfaces.append(image)
+        return image
+    }
+}
