@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "FlickFuzzTargets", dependencies: ["FlickApps", "FlickUI", "FlickGestures", "FlickInput", "FlickText"]),
         .executableTarget(name: "flick-fuzz", dependencies: ["FlickFuzzTargets", "FlickFiles"]),
         // The pixman and cairo references live in their own executable so the shipped `flick` never links either.
-        .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "CPixman", "CCairo"]),
+        .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "CPixman", "CCairo", "CFreeType"]),
 
         .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles"]),
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster"]),
