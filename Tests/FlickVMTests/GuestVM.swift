@@ -101,6 +101,19 @@ final class GuestVM {
         try qmp?.execute("input-send-event", ["events": events])
     }
 
+    /// A guest running `flick run --config config` on a copy of the to-do store in directory `store`; the first line
+    /// signalled stops Flick and prints the store (`printedStore` reads it), the second ends the script.
+    static func todoKiosk(config: String, store: String, width: Int, height: Int, flickBinary: String) throws -> GuestVM {
+        try GuestVM(command: """
+            mkdir -p /run/todo && cp "\(store)/todo.json" /run/todo/
+            "$FLICK" run --config "\(config)" --state-dir /run/todo & pid=$!
+            read line < /dev/ttyS1
+            kill -TERM $pid; wait $pid; echo "flick exited $?"
+            echo "STORE-BEGIN"; cat /run/todo/todo.json; echo "STORE-END"
+            read line < /dev/ttyS1
+            """, width: width, height: height, flickBinary: flickBinary)
+    }
+
     /// The to-do store the guest script printed between STORE-BEGIN and STORE-END, read back on the host (kept in
     /// `directory`), with the text as printed for messages.
     func printedStore(keptIn directory: URL) throws -> (text: String, items: [TodoItem]) {

@@ -26,14 +26,8 @@ extension VirtualMachine {
         func rowY(_ i: Int) -> Double { header + rowHeight * (Double(i) + 0.5) }
         func q(_ v: Double, _ extent: Int) -> Int { Int(v / Double(extent) * 32767) }
 
-        let guest = try GuestVM(command: """
-            mkdir -p /run/todo && cp "\(files.path)/todo.json" /run/todo/
-            "$FLICK" run --config "\(files.path)/todo-kiosk.json" --state-dir /run/todo & pid=$!
-            read line < /dev/ttyS1
-            kill -TERM $pid; wait $pid; echo "flick exited $?"
-            echo "STORE-BEGIN"; cat /run/todo/todo.json; echo "STORE-END"
-            read line < /dev/ttyS1
-            """, width: width, height: height, flickBinary: flick)
+        let guest = try GuestVM.todoKiosk(config: files.path + "/todo-kiosk.json", store: files.path, width: width,
+                                          height: height, flickBinary: flick)
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
         func isGreen(_ p: UInt32) -> Bool { (p >> 8) & 0xFF > (p >> 16) & 0xFF + 40 }

@@ -40,14 +40,7 @@ extension VirtualMachine {
         let before = try headless(texts, "before")
         let guestStore = try storeDirectory("guest-start", texts)
 
-        let guest = try GuestVM(command: """
-            mkdir -p /run/todo && cp "\(guestStore)/todo.json" /run/todo/
-            "$FLICK" run --config "\(config)" --state-dir /run/todo & pid=$!
-            read line < /dev/ttyS1
-            kill -TERM $pid; wait $pid; echo "flick exited $?"
-            echo "STORE-BEGIN"; cat /run/todo/todo.json; echo "STORE-END"
-            read line < /dev/ttyS1
-            """, width: width, height: height, flickBinary: flick)
+        let guest = try GuestVM.todoKiosk(config: config, store: guestStore, width: width, height: height, flickBinary: flick)
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
         let shown = try waitForScreen(guest, timeout: 60) { differingFraction($0, before) < 0.001 }
