@@ -10,9 +10,7 @@ extension FontLibrary {
         if let known = systemFallback[scalar.value] { return known }
         var found: FontFace?
         if let path = SystemFonts.file(covering: scalar, near: face.familyName) {
-            // A font FreeType cannot use (a bitmap-only emoji font, a damaged file) is as good as none.
-            found = systemFaces[path] ?? (try? openFace(atPath: path))
-            if let found { systemFaces[path] = found }
+            found = systemFace(atPath: path)
             if found?.glyphIndex(for: scalar) == 0 { found = nil }
         }
         systemFallback[scalar.value] = found
@@ -28,12 +26,19 @@ extension FontLibrary {
         }
         guard usesSystemFonts else { return nil }
         if systemColorEmoji == nil {
-            let path = SystemFonts.colorEmojiFile()
-            let opened = path.flatMap { systemFaces[$0] ?? (try? openFace(atPath: $0)) }
-            if let path, let opened { systemFaces[path] = opened }
+            let opened = SystemFonts.colorEmojiFile().flatMap(systemFace(atPath:))
             systemColorEmoji = .some(opened?.isColor == true ? opened : nil)
         }
         guard let found = systemColorEmoji ?? nil, found.glyphIndex(for: scalar) != 0 else { return nil }
         return found
+    }
+
+    /// The system font at `path`, opened once and kept; nil when FreeType cannot use it (a damaged file is as good
+    /// as no font).
+    private func systemFace(atPath path: String) -> FontFace? {
+        if let open = systemFaces[path] { return open }
+        let opened = try? openFace(atPath: path)
+        systemFaces[path] = opened
+        return opened
     }
 }

@@ -29,13 +29,16 @@ private enum FaceKind {
     /// text size when drawn.
     case colorBitmaps(strikes: [Int32])
 
-    init(_ face: FT_Face) {
-        let flags = Int(face.pointee.face_flags)
+    /// nil for a face Flick cannot draw: bitmaps that are not colour, or no sizes at all.
+    init?(_ face: FT_Face) {
+        let flags = Int(face.pointee.face_flags), color = flags & FreeTypeFlag.faceColor != 0
         let strikes = (0..<Int(max(0, face.pointee.num_fixed_sizes))).map { Int32(face.pointee.available_sizes[$0].y_ppem) }
         if flags & FreeTypeFlag.faceScalable != 0 {
-            self = flags & FreeTypeFlag.faceColor != 0 ? .colorOutlines : .outlines
+            self = color ? .colorOutlines : .outlines
+        } else if color && !strikes.isEmpty {
+            self = .colorBitmaps(strikes: strikes)
         } else {
-            self = flags & FreeTypeFlag.faceColor != 0 && !strikes.isEmpty ? .colorBitmaps(strikes: strikes) : .outlines
+            return nil
         }
     }
 
@@ -83,7 +86,8 @@ public final class FontLibrary {
     }
 }
 
-/// A scalable font face, or a colour bitmap one (emoji). Not thread-safe: FreeType faces carry the current size and glyph slot.
+/// A scalable font face, or a colour bitmap one (emoji). Not thread-safe: FreeType faces carry the current size
+/// and glyph slot.
 public final class FontFace {
     public let path: String
     public let library: FontLibrary
@@ -119,8 +123,9 @@ public final class FontFace {
         var opened: FT_Face?
         let error = FT_Open_Face(library.handle, &arguments, 0, &opened)
         guard error == 0, let face = opened else { throw .freeType(file: path, call: "FT_Open_Face", code: error) }
+        let kind: FaceKind
         do throws(TextError) {
-            try Self.validate(face, path: path)
+            kind = try Self.validate(face, path: path)
         } catch {
             FT_Done_Face(face)
             throw error
@@ -130,7 +135,7 @@ public final class FontFace {
         self.id = id
         self.face = face
         self.file = file
-        kind = FaceKind(face)
+        self.kind = kind
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         glyphCount = Int(face.pointee.num_glyphs)
@@ -186,15 +191,13 @@ public final class FontFace {
 
     /// FT_Open_Face accepts files whose tables run past the end (it drops them) or that hold only
     /// monochrome bitmaps; checking now turns such files into an error at open, not blank or broken text later.
-    private static func validate(_ face: FT_Face, path: String) throws(TextError) {
+    /// Returns the kind of glyphs the face draws.
+    private static func validate(_ face: FT_Face, path: String) throws(TextError) -> FaceKind {
         if let directory = SFNTDirectory(path: path), let size = SFNTDirectory.fileSize(path),
            let table = directory.firstTableBeyond(size) {
             throw .truncatedFont(file: path, table: table)
         }
-        let kind = FaceKind(face)
-        if case .outlines = kind, Int(face.pointee.face_flags) & FreeTypeFlag.faceScalable == 0 {
-            throw .unusableFont(file: path, reason: "not a scalable font")
-        }
+        guard let kind = FaceKind(face) else { throw .unusableFont(file: path, reason: "not a scalable font") }
         guard face.pointee.num_glyphs > 0 else { throw .unusableFont(file: path, reason: "font has no glyphs") }
         try check(FT_Select_Charmap(face, FT_ENCODING_UNICODE), path, "FT_Select_Charmap")
         if kind.hasFixedSizes {
@@ -209,6 +212,7 @@ public final class FontFace {
         }
         let last = FT_UInt(face.pointee.num_glyphs - 1)
         try check(FT_Load_Glyph(face, last, kind.loadFlags), path, "FT_Load_Glyph")
+        return kind
     }
 
     private static let probeSize: Int32 = 16 * 64
@@ -232,10 +236,8 @@ public final class FontFace {
         let result: FontMetrics
         if (try? activate(sizeKey)) != nil {
             let m = face.pointee.size.pointee.metrics
-            // A strike's whole-pixel metrics, scaled to the text size, kept whole.
-            func pixels(_ v: FT_Pos) -> Double { strikeScale == 1 ? Double(v) / 64 : (Double(v) / 64 * strikeScale).rounded() }
-            result = FontMetrics(pixelSize: Double(sizeKey) / 64, ascent: pixels(m.ascender),
-                                 descent: pixels(-m.descender), lineHeight: pixels(m.height))
+            result = FontMetrics(pixelSize: Double(sizeKey) / 64, ascent: atTextSize(m.ascender),
+                                 descent: atTextSize(-m.descender), lineHeight: atTextSize(m.height))
         } else {
             // Unreachable for the scalable faces `validate` admits; design units keep layout sane anyway.
             let scale = Double(sizeKey) / 64 / Double(max(1, unitsPerEm))
@@ -268,7 +270,7 @@ public final class FontFace {
         if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
             try Self.check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), path, "FT_Render_Glyph")
         }
-        let advance = (Double(slot.pointee.advance.x) / 64 * strikeScale).rounded()
+        let advance = atTextSize(slot.pointee.advance.x)
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), height = Int(bitmap.rows)
         guard width > 0, height > 0, let buffer = bitmap.buffer else {
@@ -289,6 +291,12 @@ public final class FontFace {
         }
         return Glyph(mask: AlphaMask(width: width, height: height, coverage: coverage),
                      left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top), advance: advance)
+    }
+
+    /// A 26.6 length FreeType gave at the selected size, in pixels at the text size: a colour strike's whole
+    /// pixels scaled and kept whole.
+    private func atTextSize(_ length: FT_Pos) -> Double {
+        strikeScale == 1 ? Double(length) / 64 : (Double(length) / 64 * strikeScale).rounded()
     }
 
     /// FreeType's premultiplied BGRA is `ColorBitmap`'s layout on a little-endian machine (every Linux kiosk CPU).

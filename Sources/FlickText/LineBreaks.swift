@@ -25,13 +25,7 @@ public enum LineBreak: UInt8, Sendable {
         var ends: [Int] = []
         ends.reserveCapacity(codepoints.count)
         for codepoint in codepoints {
-            if codepoint >= 0x10000 {
-                let v = codepoint - 0x10000
-                utf16.append(UInt16(0xD800 + (v >> 10)))
-                utf16.append(UInt16(0xDC00 + (v & 0x3FF)))
-            } else {
-                utf16.append(UInt16(truncatingIfNeeded: codepoint))
-            }
+            UTF16.encode(Unicode.Scalar(codepoint) ?? "\u{FFFD}") { utf16.append($0) }
             ends.append(utf16.count)
         }
         var boundaries = [UInt8](repeating: 0, count: utf16.count + 1)
