@@ -108,9 +108,7 @@ struct FlickFrames {
         case .opaqueFill:
             return { canvas.fill(full, color: Color(hex: 0x336699)) }
         case .verticalGradient, .horizontalGradient, .diagonalGradient:
-            let end = op == .verticalGradient ? Point(0, full.height) : op == .horizontalGradient ? Point(full.width, 0)
-                : Point(full.width, full.height)
-            let gradient = LinearGradient(start: .zero, end: end, colors: [Color(hex: 0x1D2B64), Color(hex: 0xF8CDDA)])
+            let gradient = LinearGradient(start: .zero, end: s.gradientEnd(op), colors: RasterScenes.gradientColors)
             return { canvas.fill(full, paint: .linearGradient(gradient)) }
         case .copyAtOffset:
             return {

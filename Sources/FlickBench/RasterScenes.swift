@@ -16,6 +16,18 @@ public final class RasterScenes {
     public static let copyOffset = -7
     /// Where the text's box is drawn: its top-left.
     public static let textOrigin = Point(10, 10)
+    /// The full-frame gradients run from the top-left in these two colours.
+    public static let gradientColors = [Color(hex: 0x1D2B64), Color(hex: 0xF8CDDA)]
+
+    /// Where a gradient operation's gradient ends: the bottom-left, the top-right or the bottom-right corner.
+    public func gradientEnd(_ operation: RasterOperation) -> Point {
+        let w = Double(size.width), h = Double(size.height)
+        return switch operation {
+        case .verticalGradient: Point(0, h)
+        case .horizontalGradient: Point(w, 0)
+        default: Point(w, h)
+        }
+    }
 
     public init(size: FrameSize, fonts: FontCollection) throws {
         self.size = size

@@ -36,11 +36,12 @@ final class CairoRenderer: ReferenceRenderer {
                 cairo_fill(cr)
             }
         case .verticalGradient, .horizontalGradient, .diagonalGradient:
-            let end = operation == .verticalGradient ? (0, h) : operation == .horizontalGradient ? (w, 0) : (w, h)
-            let gradient = cairo_pattern_create_linear(0, 0, end.0, end.1)!
+            let end = scenes.gradientEnd(operation)
+            let gradient = cairo_pattern_create_linear(0, 0, end.x, end.y)!
             patterns.append(gradient)
-            cairo_pattern_add_color_stop_rgb(gradient, 0, 0x1D / 255, 0x2B / 255, 0x64 / 255)
-            cairo_pattern_add_color_stop_rgb(gradient, 1, 0xF8 / 255, 0xCD / 255, 0xDA / 255)
+            for (i, c) in RasterScenes.gradientColors.enumerated() {
+                cairo_pattern_add_color_stop_rgb(gradient, Double(i), c.red, c.green, c.blue)
+            }
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             return {
                 cairo_set_source(cr, gradient)
@@ -77,14 +78,17 @@ final class CairoRenderer: ReferenceRenderer {
     /// The text as a cairo user draws it: `cairo_show_glyphs` with the same face (cairo's FreeType backend, light
     /// hinting) at the same pen positions. Cairo rasterises and caches the glyphs itself, so this times text drawing
     /// as cairo does it, not Flick's masks composited by cairo (one `cairo_mask_surface` per glyph costs cairo
-    /// about four times as much).
-    private func glyphFrame(_ scenes: RasterScenes, cr: OpaquePointer) -> () -> Void {
+    /// about four times as much). nil when the face cannot be opened: no figure rather than a frame of nothing.
+    private func glyphFrame(_ scenes: RasterScenes, cr: OpaquePointer) -> (() -> Void)? {
         let layout = scenes.text, origin = RasterScenes.textOrigin, c = scenes.textColor
         var library: FT_Library?
         var face: FT_Face?
-        guard FT_Init_FreeType(&library) == 0, FT_New_Face(library, layout.face.path, 0, &face) == 0,
+        guard FT_Init_FreeType(&library) == 0 else { return nil }
+        guard FT_New_Face(library, layout.face.path, 0, &face) == 0,
               let fontFace = cairo_ft_font_face_create_for_ft_face(face, Int32(FT_RENDER_MODE_LIGHT.rawValue & 15) << 16) else {
-            return {}
+            if let face { FT_Done_Face(face) }
+            FT_Done_FreeType(library)
+            return nil
         }
         fontFaces.append((fontFace, library, face))
         var glyphs = layout.lines.flatMap { line in

@@ -23,7 +23,7 @@ final class PixmanRenderer: ReferenceRenderer {
             var box = pixman_box32_t(x1: 0, y1: 0, x2: w, y2: h)
             return { _ = pixman_image_fill_boxes(PIXMAN_OP_SRC, target, &color, 1, &box) }
         case .verticalGradient, .horizontalGradient, .diagonalGradient:
-            return gradientFrame(operation, width: w, height: h, target: target)
+            return gradientFrame(scenes.gradientEnd(operation), width: w, height: h, target: target)
         case .copyAtOffset:
             let source = wrap(scenes.opaqueLayer)
             let sx = Int32(-RasterScenes.copyOffset)
@@ -39,12 +39,13 @@ final class PixmanRenderer: ReferenceRenderer {
     }
 
     /// The same two-stop gradient as Flick's frame, as a pixman linear gradient composited with SRC.
-    private func gradientFrame(_ operation: RasterOperation, width w: Int32, height h: Int32, target: OpaquePointer) -> () -> Void {
-        let end = operation == .verticalGradient ? (0, h) : operation == .horizontalGradient ? (w, 0) : (w, h)
-        var p1 = pixman_point_fixed_t(x: 0, y: 0), p2 = pixman_point_fixed_t(x: end.0 << 16, y: end.1 << 16)
-        var stops = [pixman_gradient_stop_t(x: 0, color: pixman_color_t(red: 0x1D1D, green: 0x2B2B, blue: 0x6464, alpha: 0xFFFF)),
-                     pixman_gradient_stop_t(x: 1 << 16, color: pixman_color_t(red: 0xF8F8, green: 0xCDCD, blue: 0xDADA, alpha: 0xFFFF))]
-        let gradient = pixman_image_create_linear_gradient(&p1, &p2, &stops, 2)!
+    private func gradientFrame(_ end: Point, width w: Int32, height h: Int32, target: OpaquePointer) -> () -> Void {
+        var p1 = pixman_point_fixed_t(x: 0, y: 0), p2 = pixman_point_fixed_t(x: Int32(end.x) << 16, y: Int32(end.y) << 16)
+        var stops = RasterScenes.gradientColors.enumerated().map { i, c in
+            pixman_gradient_stop_t(x: Int32(i) << 16, color: pixman_color_t(red: UInt16(c.red * 0xFFFF), green: UInt16(c.green * 0xFFFF),
+                                                                           blue: UInt16(c.blue * 0xFFFF), alpha: 0xFFFF))
+        }
+        let gradient = pixman_image_create_linear_gradient(&p1, &p2, &stops, Int32(stops.count))!
         retained.append(gradient)
         return { pixman_image_composite32(PIXMAN_OP_SRC, gradient, nil, target, 0, 0, 0, 0, 0, 0, w, h) }
     }

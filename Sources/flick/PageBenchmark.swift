@@ -133,10 +133,7 @@ struct PageBenchmark {
     /// `reach` px, so what it drags never settles; the closure draws one frame.
     private func dragFrame(on id: String, from start: Point, along direction: Point, turningAt reach: Double,
                            store: TodoStore? = nil) -> () -> Void {
-        var config = self.config
-        config.start = id
-        let scene = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics,
-                               store: store)
+        let scene = self.scene(startingOn: id, store: store)
         let canvas = Canvas(surface: Surface(width: width, height: height))
         scene.advance(to: 0)
         _ = scene.draw(on: canvas, fullRedraw: true)
@@ -157,6 +154,14 @@ struct PageBenchmark {
         }
     }
 
+    /// The tour as it starts on page `id`.
+    private func scene(startingOn id: String, store: TodoStore? = nil) -> PagesScene {
+        var config = self.config
+        config.start = id
+        return PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics,
+                          store: store)
+    }
+
     /// A to-do store of 60 items in a temporary directory: a list long enough to scroll.
     private func benchTodoStore() throws -> TodoStore {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-todo-\(getpid())").path
@@ -168,9 +173,7 @@ struct PageBenchmark {
 
     /// A page rendered into its layer from nothing: its first frame, or its layer again after a detail closed.
     private func pageFromNothing(_ id: String) -> () -> Void {
-        var config = self.config
-        config.start = id
-        let scene = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics)
+        let scene = self.scene(startingOn: id)
         scene.advance(to: 0)
         return { scene.renderLayerFromNothing(id) }
     }
@@ -228,15 +231,13 @@ struct PageBenchmark {
 
     /// Frames the tour draws in `seconds` of virtual time after its first frame, with no input.
     private func idleFrames(seconds: Double) -> Int {
-        let scene = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics)
+        let scene = self.scene(startingOn: config.start)
         let player = VirtualClockPlayer(scene: scene, width: width, height: height)
         let before = player.framesDrawn
         player.run(until: seconds)
         return player.framesDrawn - before
     }
 
-    /// Peak resident memory of `flick run --headless` playing a walk through every page of the tour, in a child
-    /// process so nothing this benchmark allocated counts.
     /// `flick run --headless` of the tour that stops after its first frame, timed from the spawn to its exit.
     private func startUpMilliseconds() throws -> Double {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-start-\(getpid())").path
@@ -255,6 +256,8 @@ struct PageBenchmark {
         return times.sorted()[times.count / 2]
     }
 
+    /// Peak resident memory of `flick run --headless` playing a walk through every page of the tour, in a child
+    /// process so nothing this benchmark allocated counts.
     private func tourPeakRSS() throws -> Double {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("flick-tour-walk-\(getpid()).json")
         try Data(TourWalk.script(width: width, height: height).utf8).write(to: script)
