@@ -38,8 +38,17 @@ public struct LinearGradient: Sendable {
     }
 }
 
+#if arch(x86_64)
+import CRasterKernels
+
+/// Asked once: whether this CPU runs the eight-pixel gradient span.
+private let hasAVX2 = flick_raster_has_avx2() != 0
+#endif
+
 /// Gradient parameter as an affine function of device pixel position: t = dx·x + dy·y + t0.
 struct GradientShader {
+    /// `LinearGradient.tableSize` colours and the last repeated seven times, so the wide kernel's window of
+    /// eight never reads past the end.
     let table: [UInt32]
     let dtdx: Double, dtdy: Double, t0: Double
     /// Every colour of the table is opaque: source-over draws it as a copy.
@@ -49,7 +58,8 @@ struct GradientShader {
         guard let userFromDevice = deviceFromUser.inverted() else { return nil }
         let axis = gradient.end - gradient.start
         let len2 = axis.x * axis.x + axis.y * axis.y
-        table = gradient.pixelTable()
+        let colors = gradient.pixelTable()
+        table = colors + [UInt32](repeating: colors[colors.count - 1], count: 7)
         guard len2 > 0 else { dtdx = 0; dtdy = 0; t0 = 1; return }
         // t(user) = (p − start)·axis / |axis|², with p = userFromDevice(device).
         let ux = Point(userFromDevice.a, userFromDevice.b), uy = Point(userFromDevice.c, userFromDevice.d)
@@ -59,17 +69,72 @@ struct GradientShader {
         t0 = (o.x * axis.x + o.y * axis.y) / len2
     }
 
-    func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let last = Double(LinearGradient.tableSize - 1)
-        // Sample at pixel centres.
-        var t = (t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(y) + 0.5)) * last
-        let step = dtdx * last
+    private static let last = Double(LinearGradient.tableSize - 1)
+
+    /// The table index at device pixel `x` of a row whose parameter is `rowBase` at x = 0 (table units, pixel
+    /// centres): where a row is padded beyond the gradient's ends, and where a ramp is too steep for fixed point.
+    @inline(__always) private static func index(_ rowBase: Double, _ x: Int, _ step: Double) -> Int {
+        let t = rowBase + step * (Double(x) + 0.5)
+        return t > 0 ? Int(min(t, last) + 0.5) : 0
+    }
+
+    private func rowBase(_ y: Int) -> Double { (t0 + dtdy * (Double(y) + 0.5)) * Self.last }
+
+    /// Shades `count` pixels from `x` on row `y`: the padding beyond either end of the gradient as runs of one
+    /// colour, the ramp between them from a 16.16 fixed-point position (`shadeRamp`).
+    func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>, wide: Bool = true) {
+        let base = rowBase(y), step = dtdx * Self.last, limit = x + count
         table.withUnsafeBufferPointer { lut in
-            for i in 0..<count {
-                let idx = Int(min(max(t, 0), last) + 0.5)
-                out[i] = lut[idx]
-                t += step
+            var position = x
+            while position < limit {
+                let k = Self.index(base, position, step)
+                let padded = k == 0 || k == LinearGradient.tableSize - 1
+                // A ramp runs until the index reaches an end of the table.
+                let end = padded ? Self.firstPast(k, from: position, limit: limit, base: base, step: step)
+                    : Self.firstPast(step > 0 ? LinearGradient.tableSize - 2 : 1, from: position, limit: limit, base: base, step: step)
+                let span = out + (position - x)
+                if padded {
+                    span.update(repeating: lut[k], count: end - position)
+                } else if abs(step) < 1024 {
+                    let t = Int32(((base + step * (Double(position) + 0.5)) * 65536).rounded()) &+ 0x8000
+                    Self.shadeRamp(span, lut: lut.baseAddress!, count: end - position, t: t,
+                                   step: Int32((step * 65536).rounded()), wide: wide)
+                } else {
+                    for p in position..<end { span[p - position] = lut[Self.index(base, p, step)] }
+                }
+                position = end
             }
         }
+    }
+
+    /// `out[i] = lut[clamp((t + i·step) >> 16)]`: eight pixels a step where the CPU has AVX2 and `wide` is
+    /// set, one at a time otherwise (the baseline, on every CPU; the same pixels).
+    static func shadeRamp(_ out: UnsafeMutablePointer<UInt32>, lut: UnsafePointer<UInt32>, count: Int, t: Int32,
+                          step: Int32, wide: Bool) {
+        #if arch(x86_64)
+        if wide && hasAVX2 {
+            flick_raster_gradient_span_avx2(out, lut, count, t, step)
+            return
+        }
+        #endif
+        var position = t
+        for i in 0..<count {
+            out[i] = lut[Int(min(max(position >> 16, 0), 255))]
+            position &+= step
+        }
+    }
+
+    /// The first pixel in `position + 1 ..< limit` whose index has moved past `k` along the row (above it on a
+    /// rising ramp, below it on a falling one), or `limit`: estimated where the parameter crosses the half
+    /// step, then moved until it is exact (the index is monotonic along a row).
+    private static func firstPast(_ k: Int, from position: Int, limit: Int, base: Double, step: Double) -> Int {
+        if step == 0 || (k == 0 && step < 0) || (k == LinearGradient.tableSize - 1 && step > 0) { return limit }
+        let crossing = ((step > 0 ? Double(k) + 0.5 : Double(k) - 0.5) - base) / step - 0.5
+        guard !crossing.isNaN else { return limit }
+        var end = Int(min(max(crossing.rounded(.up), Double(position + 1)), Double(limit)))
+        let past = { (p: Int) in step > 0 ? index(base, p, step) > k : index(base, p, step) < k }
+        while end > position + 1, past(end - 1) { end -= 1 }
+        while end < limit, !past(end) { end += 1 }
+        return end
     }
 }

@@ -68,3 +68,57 @@ import Testing
         #expect(try !Surface.readPNG(path: translucentPath).isKnownOpaque)
     }
 }
+
+/// A sloping gradient's ramp is shaded from a 16.16 fixed-point position, eight pixels a step where the CPU has
+/// AVX2: the wide kernel must give the baseline's pixels, and both must land on the colour the exact parameter
+/// rounds to, or its neighbour where fixed point rounds the other way.
+@Suite struct GradientRampTests {
+    static let gradients: [(String, Point, Point, [Color])] = [
+        ("frame diagonal", Point(0, 0), Point(1920, 1080), [Color(hex: 0x1D2B64), Color(hex: 0xF8CDDA)]),
+        ("short, padded on both sides", Point(300, 40), Point(420, 90), [Color(hex: 0x336699), Color(hex: 0xEE8844, alpha: 0.5)]),
+        ("reversed", Point(1500, 900), Point(100, 20), [Color(hex: 0xFF0000), Color(hex: 0x00FF00), Color(hex: 0x0000FF)]),
+        ("steep: several entries a pixel", Point(10, 10), Point(40, 30), [Color(hex: 0x000000), Color(hex: 0xFFFFFF)]),
+        ("steeper than the window", Point(100, 0), Point(104, 1), [Color(hex: 0x102030), Color(hex: 0xF0E0D0)]),
+    ]
+
+    @Test(arguments: gradients)
+    func wideRampEqualsBaselineAndTheExactParameter(_ name: String, _ start: Point, _ end: Point, _ colors: [Color]) {
+        let gradient = LinearGradient(start: start, end: end, colors: colors)
+        let shader = GradientShader(gradient, deviceFromUser: .identity)!
+        let table = gradient.pixelTable()
+        let width = 1931
+        var wide = [UInt32](repeating: 0, count: width), baseline = wide
+        for y in stride(from: 0, to: 1080, by: 7) {
+            for x in [0, 3] {
+                wide.withUnsafeMutableBufferPointer { shader.shade(y: y, x: x, count: width - x, into: $0.baseAddress!, wide: true) }
+                baseline.withUnsafeMutableBufferPointer { shader.shade(y: y, x: x, count: width - x, into: $0.baseAddress!, wide: false) }
+                #expect(wide == baseline, "\(name): row \(y) from \(x)")
+                for i in 0..<(width - x) {
+                    let t = (shader.t0 + shader.dtdx * (Double(x + i) + 0.5) + shader.dtdy * (Double(y) + 0.5)) * 255
+                    let exact = Int(min(max(t, 0), 255).rounded())
+                    let allowed = Set([exact - 1, exact, exact + 1].filter { table.indices.contains($0) }.map { table[$0] })
+                    if !allowed.contains(baseline[i]) {
+                        Issue.record("\(name): row \(y), pixel \(x + i) is not the colour of parameter \(t)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func wideKernelEqualsBaselineForAnyPositionAndStep() {
+        let lut = (0..<263).map { UInt32(min($0, 255)) &* 0x0101_0101 }
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let count = Int.random(in: 0...70, using: &rng)
+            let t = Int32.random(in: -(1 << 20)...(300 << 16), using: &rng)
+            let step = Bool.random(using: &rng) ? Int32.random(in: -65535...65535, using: &rng)
+                                                : Int32.random(in: -(4 << 16)...(4 << 16), using: &rng)
+            var wide = [UInt32](repeating: 0, count: count), baseline = wide
+            wide.withUnsafeMutableBufferPointer { GradientShader.shadeRamp($0.baseAddress!, lut: lut, count: count, t: t, step: step, wide: true) }
+            baseline.withUnsafeMutableBufferPointer { GradientShader.shadeRamp($0.baseAddress!, lut: lut, count: count, t: t, step: step, wide: false) }
+            #expect(wide == baseline, "\(count) pixels from \(t) by \(step)")
+            if wide != baseline { return }
+        }
+    }
+}

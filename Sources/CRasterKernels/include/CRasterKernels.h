@@ -18,4 +18,9 @@ int flick_raster_has_ssse3(void);
 /// swap_red_blue (BGR888). dst needs no alignment. Only call when flick_raster_has_ssse3() is true.
 void flick_raster_pack24_ssse3(uint8_t *dst, const uint32_t *src, long count, int swap_red_blue);
 
+/// dst[i] = lut[clamp((t + i * step) >> 16, 0, 255)] in wrapping 32-bit arithmetic: a gradient span in 16.16
+/// fixed point. lut holds 256 + 7 entries (the last repeated) so a window of eight never reads past it. Only
+/// call when flick_raster_has_avx2() is true.
+void flick_raster_gradient_span_avx2(uint32_t *dst, const uint32_t *lut, long count, int32_t t, int32_t step);
+
 #endif
