@@ -75,14 +75,14 @@ public final class ViewTree {
         damage = []
         changed = [:]
         lastFrame = ShownLayers(surface: canvas.surface, layers: cover)
+        let covering = root.isDrawn && root.alpha == 1 ? occluders(below: root, toDevice: root.transformToParent, clip: bounds) : []
         for region in regions {
             canvas.withSavedState {
                 canvas.setTransform(.identity)
                 canvas.globalAlpha = 1
                 canvas.blendMode = .sourceOver
                 // Pixels an opaque layer will copy over need no clearing: a sliding page costs one copy, not two.
-                var uncovered = [region]
-                for layer in cover { uncovered = uncovered.flatMap { $0.subtracting(layer.rect) } }
+                let uncovered = covering.reduce([region]) { pieces, layer in pieces.flatMap { $0.subtracting(layer) } }
                 for piece in uncovered {
                     canvas.withSavedState {
                         canvas.clip(to: piece.rect)
@@ -173,7 +173,7 @@ public final class ViewTree {
     private func drawOwn(_ view: View, on canvas: Canvas) {
         guard view.background != nil || view.content != nil else { return }
         viewsDrawn += 1
-        if let background = view.background { canvas.fill(view.bounds, paint: background) }
+        if let background = view.background { fillBackground(background, of: view, on: canvas) }
         view.content?.draw(canvas, view.bounds)
     }
 

@@ -1,5 +1,5 @@
 import FlickRaster
-import FlickUI
+@testable import FlickUI
 import Testing
 
 /// The tree skips clearing what an opaque layer copies over; what it shows must not change.
@@ -71,5 +71,70 @@ import Testing
             }
         }
         #expect(screen[15, 5] != colours[0].pixel && screen[15, 5] != colours[1].pixel)
+    }
+}
+
+/// A view's background is not filled where its own opaque layers will be copied over it (a list under its rows);
+/// what shows between and around them must not change.
+@Suite struct BackgroundOcclusionTests {
+    private let listColour = Color(hex: 0x203040), rowColours = [Color(hex: 0xCC3333), Color(hex: 0x33CC33), Color(hex: 0x3333CC)]
+
+    /// A clipped list at (10, 10) of 60x40 with rows 12 high and 2 apart, scrolled up by `offset`; row 1 at
+    /// `row1Alpha`, row 2 turned by `row2Turn` radians.
+    private func list(offset: Double, row1Alpha: Double = 1, row2Turn: Double = 0) -> (ViewTree, View, [View]) {
+        let tree = ViewTree(width: 80, height: 60)
+        let list = View(frame: Rect(x: 10, y: 10, width: 60, height: 40), background: .solid(listColour))
+        list.clipsToBounds = true
+        let content = View(frame: Rect(x: 0, y: -offset, width: 60, height: 60))
+        list.addChild(content)
+        let rows = rowColours.enumerated().map { i, colour in
+            let row = View(frame: Rect(x: 0, y: Double(i) * 14, width: 60, height: 12), background: .solid(colour))
+            row.shouldRasterize = true
+            content.addChild(row)
+            return row
+        }
+        rows[1].alpha = row1Alpha
+        rows[2].transform = .rotation(row2Turn)
+        tree.root.addChild(list)
+        return (tree, list, rows)
+    }
+
+    @Test func opaqueCachedRowsCoverTheListCutByItsClip() {
+        let (tree, list, _) = list(offset: 5)
+        let screen = Surface(width: 80, height: 60)
+        tree.render(on: Canvas(surface: screen), fullRedraw: true)
+        let found = tree.occluders(below: list, toDevice: list.transformToRoot, clip: tree.bounds)
+        // Row 0 is scrolled half out of the top: only what the list shows of it.
+        #expect(found == [PixelRect(x: 10, y: 10, width: 60, height: 7), PixelRect(x: 10, y: 19, width: 60, height: 12),
+                          PixelRect(x: 10, y: 33, width: 60, height: 12)])
+    }
+
+    @Test func translucentTurnedAndUncachedRowsCoverNothing() {
+        let (tree, list, _) = list(offset: 0, row1Alpha: 0.5, row2Turn: 0.1)
+        #expect(tree.occluders(below: list, toDevice: list.transformToRoot, clip: tree.bounds).isEmpty, "nothing cached yet")
+        tree.render(on: Canvas(surface: Surface(width: 80, height: 60)), fullRedraw: true)
+        #expect(tree.occluders(below: list, toDevice: list.transformToRoot, clip: tree.bounds)
+            == [PixelRect(x: 10, y: 10, width: 60, height: 12)])
+    }
+
+    @Test func aScrolledListLooksAsIfDrawnFromNothing() {
+        for offset in [0.0, 3, 9, 14] {
+            let (tree, list, rows) = list(offset: 0, row1Alpha: 0.5)
+            let screen = Surface(width: 80, height: 60)
+            let canvas = Canvas(surface: screen)
+            tree.render(on: canvas, fullRedraw: true)
+            list.children[0].frame.origin.y = -offset
+            rows[2].frame.origin.y += 1 // a wider gap above the last row
+            tree.render(on: canvas)
+
+            let (fresh, _, freshRows) = self.list(offset: offset, row1Alpha: 0.5)
+            freshRows[2].frame.origin.y += 1
+            let expected = Surface(width: 80, height: 60)
+            fresh.render(on: Canvas(surface: expected), fullRedraw: true)
+            var differing = 0
+            for y in 0..<60 { for x in 0..<80 where screen[x, y] != expected[x, y] { differing += 1 } }
+            #expect(differing == 0, "scrolled by \(offset): \(differing) pixels differ")
+            #expect(screen[40, 37 - Int(offset)] == listColour.pixel, "the list shows in the gap above the last row")
+        }
     }
 }
