@@ -20,16 +20,28 @@ extension Canvas {
             let inside = Self.interval(start: start.x, step: du, low: rect.minX, high: rect.maxX)
                 .clamped(to: Self.interval(start: start.y, step: dv, low: rect.minY, high: rect.maxY))
             let row = surface.row(y) + area.x
-            for i in 0..<area.width where !inside.contains(i) {
-                let u = start.x + Double(i) * du, v = start.y + Double(i) * dv
-                let dx = max(rect.minX - u, 0, u - rect.maxX), dy = max(rect.minY - v, 0, v - rect.maxY)
-                guard dx > 0 || dy > 0 else { continue }
-                let step = Int(((dx * dx + dy * dy).squareRoot() * Double(Self.shadowSteps)).rounded(.down))
-                guard step < falloff.count else { continue }
-                let a = falloff[step]
-                if a != 0 { row[i] = sourceOver(scalePixel(pixel, by: a), row[i]) }
+            // The pixels before and after the caster's inside: the inside itself is not visited.
+            let skip = inside.clamped(to: 0..<area.width)
+            for i in skip.isEmpty ? 0..<area.width : 0..<skip.lowerBound {
+                shade(row, i, u: start.x + Double(i) * du, v: start.y + Double(i) * dv, rect: rect, falloff: falloff, pixel: pixel)
+            }
+            guard !skip.isEmpty else { continue }
+            for i in skip.upperBound..<area.width {
+                shade(row, i, u: start.x + Double(i) * du, v: start.y + Double(i) * dv, rect: rect, falloff: falloff, pixel: pixel)
             }
         }
+    }
+
+    /// The shadow over pixel `i` of `row`, whose centre is at (u, v) in user space.
+    @inline(__always)
+    private func shade(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, u: Double, v: Double, rect: Rect,
+                       falloff: [UInt32], pixel: UInt32) {
+        let dx = max(rect.minX - u, 0, u - rect.maxX), dy = max(rect.minY - v, 0, v - rect.maxY)
+        guard dx > 0 || dy > 0 else { return }
+        let step = Int(((dx * dx + dy * dy).squareRoot() * Double(Self.shadowSteps)).rounded(.down))
+        guard step < falloff.count else { return }
+        let a = falloff[step]
+        if a != 0 { row[i] = FlickRaster.sourceOver(scalePixel(pixel, by: a), row[i]) }
     }
 
     /// Falloff samples per pixel of distance.

@@ -13,11 +13,14 @@ public final class Canvas {
     private var state: State
     private var stack: [State] = []
     private let rasterizer = CoverageRasterizer()
-    private let scratch: UnsafeMutablePointer<UInt32>
+    let scratch: UnsafeMutablePointer<UInt32>
     private let scratchCoverage: UnsafeMutablePointer<UInt8>
     /// Device-space flattening tolerance, in pixels: at 0.1 a curve's chords stay within a tenth of a
     /// pixel, below what anti-aliasing shows.
     public var tolerance = 0.1
+    /// Off: a turned image is shaded and blended under its coverage everywhere, the plain path the tests
+    /// compare `drawTurnedImageSpan` with.
+    var turnedImageFastPath = true
 
     public init(surface: Surface) {
         self.surface = surface
@@ -234,6 +237,10 @@ public final class Canvas {
             g.shade(y: y, x: x, count: count, into: scratch)
             Blend.blend(dst, source: scratch, coverage: coverage, count: count, mode: state.blendMode)
         case .image(let s):
+            if turnedImageFastPath, state.blendMode == .sourceOver, s.isTurnedBilinear {
+                drawTurnedImageSpan(dst, shader: s, y: y, x: x, count: count, coverage: coverage)
+                return
+            }
             s.shade(y: y, x: x, count: count, into: scratch)
             Blend.blend(dst, source: scratch, coverage: coverage, count: count, mode: state.blendMode)
         }

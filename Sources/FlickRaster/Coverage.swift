@@ -8,6 +8,10 @@ public enum FillRule: Sendable {
 /// prefix sum along each row turns that into exact area coverage. Rows are independent, so clipping to
 /// the region is exact: what lies above or below is dropped, what lies left or right becomes a vertical
 /// edge on the region's border.
+///
+/// Edges touch few cells of a row; the rest add nothing, so the sum stays as it is across them. Each row keeps
+/// a bit per block of cells an edge wrote to, and the sweep sums (and zeroes) only those blocks: a big shape's
+/// inside costs a byte store per pixel, not a float add, a conversion and a cell cleared.
 final class CoverageRasterizer {
     /// Cells a shape is rasterized in at once (a float each); taller shapes go in bands.
     static let cellBudget = 64 * 1024
@@ -19,15 +23,22 @@ final class CoverageRasterizer {
     private var stride = 0
     /// Rows that received an edge: the rest are empty and skipped.
     private var firstRow = Int.max, lastRow = Int.min
+    /// Per row, a bit for each block of `blockCells` cells that an edge wrote to.
+    private var touched: UnsafeMutablePointer<UInt64>
+    private var touchedCapacity = 0
+    private var wordsPerRow = 0
+    static let blockShift = 5
+    static let blockCells = 1 << blockShift
 
     init() {
         capacity = 0
         cells = .allocate(capacity: 1)
         coverageCapacity = 0
         coverageRow = .allocate(capacity: 1)
+        touched = .allocate(capacity: 1)
     }
 
-    deinit { cells.deallocate(); coverageRow.deallocate() }
+    deinit { cells.deallocate(); coverageRow.deallocate(); touched.deallocate() }
 
     /// Starts a new shape limited to `region` (device pixels).
     func reset(region: PixelRect) {
@@ -45,7 +56,24 @@ final class CoverageRasterizer {
             coverageCapacity = stride
             coverageRow = .allocate(capacity: coverageCapacity)
         }
+        wordsPerRow = ((stride + Self.blockCells - 1) >> Self.blockShift + 63) / 64
+        let words = wordsPerRow * max(region.height, 0)
+        if words > touchedCapacity {
+            touched.deallocate()
+            touchedCapacity = max(words, touchedCapacity * 2)
+            touched = .allocate(capacity: touchedCapacity)
+            touched.initialize(repeating: 0, count: touchedCapacity)
+        }
         firstRow = Int.max; lastRow = Int.min
+    }
+
+    /// Notes that an edge wrote to cells `lo...hi` of row `y`.
+    @inline(__always)
+    private func touch(row y: Int, _ lo: Int, _ hi: Int) {
+        let words = touched + y * wordsPerRow
+        for block in (lo >> Self.blockShift)...(hi >> Self.blockShift) {
+            words[block >> 6] |= 1 << UInt64(block & 63)
+        }
     }
 
     func addPolyline(_ points: [Point], closed: Bool = true) {
@@ -114,6 +142,7 @@ final class CoverageRasterizer {
             let loI = min(Int(loFloor), limit - 1)
             let hiCeil = hi.rounded(.up)
             let hiI = min(Int(hiCeil), limit)
+            touch(row: y, loI, max(loI + 1, hiI))
             if hiI <= loI + 1 {
                 let xmf = min(max(0.5 * (x + xnext) - loFloor, 0), 1)
                 line[loI] += d - d * xmf
@@ -142,8 +171,44 @@ final class CoverageRasterizer {
     }
 
     /// Calls `span(y, coverage)` for each row that has ink, `coverage` holding `region.width` bytes
-    /// for x = region.x ..< region.maxX; leaves the cells zeroed for the next shape.
+    /// for x = region.x ..< region.maxX; leaves the cells zeroed for the next shape. Blocks no edge wrote to
+    /// take the coverage of the sum so far, unchanged across them: the same bytes as `sweepEveryCell`.
     func sweep(rule: FillRule, _ span: (_ y: Int, _ coverage: UnsafeMutablePointer<UInt8>) -> Void) {
+        guard firstRow <= lastRow else { return }
+        let w = region.width, blocks = (stride + Self.blockCells - 1) >> Self.blockShift
+        let out = coverageRow
+        for y in firstRow...lastRow {
+            let line = cells + y * stride, words = touched + y * wordsPerRow
+            var sum: Float = 0
+            var any: UInt8 = 0
+            for block in 0..<blocks {
+                let start = block << Self.blockShift
+                let end = min(start + Self.blockCells, w)
+                if words[block >> 6] & (1 << UInt64(block & 63)) == 0 {
+                    guard start < end else { continue }
+                    let c = Self.coverage(sum, rule)
+                    (out + start).update(repeating: c, count: end - start)
+                    any |= c
+                    continue
+                }
+                var x = start
+                while x < end {
+                    sum += line[x]
+                    let c = Self.coverage(sum, rule)
+                    out[x] = c
+                    any |= c
+                    x += 1
+                }
+                (line + start).update(repeating: 0, count: min(start + Self.blockCells, stride) - start)
+            }
+            words.update(repeating: 0, count: wordsPerRow)
+            if any != 0 { span(region.y + y, out) }
+        }
+        firstRow = Int.max; lastRow = Int.min
+    }
+
+    /// The plain sweep `sweep` stands in for: every cell of every row summed. Kept for the tests.
+    func sweepEveryCell(rule: FillRule, _ span: (_ y: Int, _ coverage: UnsafeMutablePointer<UInt8>) -> Void) {
         guard firstRow <= lastRow else { return }
         let w = region.width
         let out = coverageRow
@@ -151,27 +216,29 @@ final class CoverageRasterizer {
             let line = cells + y * stride
             var sum: Float = 0
             var any: UInt8 = 0
-            switch rule {
-            case .nonZero:
-                for x in 0..<w {
-                    sum += line[x]
-                    let c = UInt8(min(abs(sum), 1) * 255 + 0.5)
-                    out[x] = c
-                    any |= c
-                }
-            case .evenOdd:
-                for x in 0..<w {
-                    sum += line[x]
-                    let a = abs(sum)
-                    let f = a - 2 * (a * 0.5).rounded(.down)
-                    let c = UInt8((f > 1 ? 2 - f : f) * 255 + 0.5)
-                    out[x] = c
-                    any |= c
-                }
+            for x in 0..<w {
+                sum += line[x]
+                let c = Self.coverage(sum, rule)
+                out[x] = c
+                any |= c
             }
             line.update(repeating: 0, count: stride)
+            (touched + y * wordsPerRow).update(repeating: 0, count: wordsPerRow)
             if any != 0 { span(region.y + y, out) }
         }
         firstRow = Int.max; lastRow = Int.min
+    }
+
+    /// The coverage byte of a winding sum.
+    @inline(__always)
+    private static func coverage(_ sum: Float, _ rule: FillRule) -> UInt8 {
+        switch rule {
+        case .nonZero:
+            return UInt8(min(abs(sum), 1) * 255 + 0.5)
+        case .evenOdd:
+            let a = abs(sum)
+            let f = a - 2 * (a * 0.5).rounded(.down)
+            return UInt8((f > 1 ? 2 - f : f) * 255 + 0.5)
+        }
     }
 }

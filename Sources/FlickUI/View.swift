@@ -57,6 +57,12 @@ public final class View {
         didSet { if !shouldRasterize { cache = nil } }
     }
 
+    /// Part of the bounds that the view's own drawing covers with opaque pixels (a photo card's print, not its
+    /// shadow), so what is behind it there is not drawn. nil: nothing is promised.
+    public var opaqueArea: Rect? {
+        willSet { if newValue != opaqueArea { willChangeAppearance() } }
+    }
+
     public private(set) weak var parent: View?
     public private(set) var children: [View] = []
     /// Set on a tree's root only; everything below finds it through `parent`.

@@ -1,53 +1,57 @@
 import FlickRaster
 
-/// Pixels an opaque layer will be copied over need no painting first: the screen's clear under the pages, a
-/// list's background under its rows. Only layers already cached count (their opacity is known).
+/// A view's opaque area where it lands on the canvas: the screen pixels it covers with opaque pixels of its own
+/// (after the views before it, so they need not be drawn there).
+struct Occluder {
+    let view: View
+    /// Whole device pixels, each entirely inside the opaque area shrunk by a pixel: a bilinear sample there
+    /// reads only opaque pixels, and the shape covers it fully.
+    let rect: PixelRect
+}
+
 extension ViewTree {
-    /// The device rectangles within `clip` where layers among `view`'s descendants will be copied opaque when
-    /// `view` is drawn under `toDevice` at full alpha: cached, known opaque, at full alpha all the way down, moved
-    /// by whole-pixel translations and cut by the clips between.
-    func occluders(below view: View, toDevice: AffineTransform, clip: PixelRect) -> [PixelRect] {
-        guard toDevice.isTranslationOnly else { return [] }
-        let inner = view.clips ? clip.intersection(PixelRect(enclosing: toDevice.mapBounds(view.bounds))) : clip
-        var found: [PixelRect] = []
-        collectOccluders(below: view, toDevice: toDevice, clip: inner, into: &found)
+    /// The frontmost view in `view`'s subtree (drawn under `transform`, which places `view`'s parent) whose
+    /// opaque area hides part of `region`: what comes before it in drawing order need not be drawn there.
+    /// Views inside a layer drawn from its cache are not looked at (the layer is), nor views under a partly
+    /// transparent, turned or clipped ancestor, whose opaque area is harder to tell.
+    func frontmostOccluder(in view: View, parentTransform transform: AffineTransform, within region: PixelRect,
+                           drawnAsLayer: (View) -> Bool) -> Occluder? {
+        guard view.isDrawn, view.alpha == 1 else { return nil }
+        let t = view.transformToParent.concatenating(transform)
+        var found: Occluder?
+        if let area = view.opaqueArea, let rect = Self.inscribedPixels(of: area, under: t)?.intersection(region),
+           !rect.isEmpty {
+            found = Occluder(view: view, rect: rect)
+        }
+        guard !drawnAsLayer(view), !view.clips || t.isTranslationOnly else { return found }
+        let inner = view.clips ? region.intersection(PixelRect(enclosing: t.mapBounds(view.bounds))) : region
+        for child in view.children {
+            if let occluder = frontmostOccluder(in: child, parentTransform: t, within: inner, drawnAsLayer: drawnAsLayer) {
+                found = occluder
+            }
+        }
         return found
     }
 
-    private func collectOccluders(below view: View, toDevice: AffineTransform, clip: PixelRect, into found: inout [PixelRect]) {
-        for child in view.children where child.isDrawn && child.alpha == 1 {
-            let t = child.transformToParent.concatenating(toDevice)
-            guard t.isTranslationOnly else { continue }
-            if child.shouldRasterize {
-                // Drawn as `draw` does: the cache copied at the rounded translation.
-                if let cache = child.cache, cache.isKnownOpaque {
-                    let placed = PixelRect(x: Int(t.tx.rounded()), y: Int(t.ty.rounded()), width: cache.width, height: cache.height)
-                    let shown = placed.intersection(clip)
-                    if !shown.isEmpty { found.append(shown) }
-                }
-                continue
-            }
-            let inner = child.clips ? clip.intersection(PixelRect(enclosing: t.mapBounds(child.bounds))) : clip
-            if !inner.isEmpty { collectOccluders(below: child, toDevice: t, clip: inner, into: &found) }
+    /// The whole pixels inside `area` mapped by `t`, shrunk by a pixel first; nil when too little is left. The
+    /// box between the second-smallest and second-largest corner coordinates is checked back in `area`'s own
+    /// space: a convex shape holds it when it holds its corners.
+    static func inscribedPixels(of area: Rect, under t: AffineTransform) -> PixelRect? {
+        let inner = area.insetBy(dx: 1, dy: 1)
+        guard inner.width > 2, inner.height > 2, let inverse = t.inverted() else { return nil }
+        let corners = [Point(inner.minX, inner.minY), Point(inner.maxX, inner.minY),
+                       Point(inner.minX, inner.maxY), Point(inner.maxX, inner.maxY)].map(t.map)
+        let xs = corners.map(\.x).sorted(), ys = corners.map(\.y).sorted()
+        let x0 = Int(xs[1].rounded(.up)), x1 = Int(xs[2].rounded(.down))
+        let y0 = Int(ys[1].rounded(.up)), y1 = Int(ys[2].rounded(.down))
+        guard x1 > x0, y1 > y0 else { return nil }
+        let box = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let slack = 1e-6
+        for p in [Point(Double(x0), Double(y0)), Point(Double(x1), Double(y0)),
+                  Point(Double(x0), Double(y1)), Point(Double(x1), Double(y1))].map(inverse.map) {
+            guard p.x >= inner.minX - slack, p.x <= inner.maxX + slack, p.y >= inner.minY - slack,
+                  p.y <= inner.maxY + slack else { return nil }
         }
-    }
-
-    /// Fills `view`'s background where its own opaque layers will not cover it.
-    func fillBackground(_ paint: Paint, of view: View, on canvas: Canvas) {
-        let covering = canvas.globalAlpha == 1
-            ? occluders(below: view, toDevice: canvas.transform, clip: canvas.clipBounds) : []
-        guard !covering.isEmpty else {
-            canvas.fill(view.bounds, paint: paint)
-            return
-        }
-        let area = PixelRect(enclosing: canvas.transform.mapBounds(view.bounds)).intersection(canvas.clipBounds)
-        let uncovered = covering.reduce([area]) { pieces, layer in pieces.flatMap { $0.subtracting(layer) } }
-        let toLocal = AffineTransform.translation(-canvas.transform.tx, -canvas.transform.ty)
-        for piece in uncovered where !piece.isEmpty {
-            canvas.withSavedState {
-                canvas.clip(to: toLocal.mapBounds(piece.rect))
-                canvas.fill(view.bounds, paint: paint)
-            }
-        }
+        return box
     }
 }

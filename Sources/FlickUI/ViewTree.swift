@@ -75,13 +75,27 @@ public final class ViewTree {
         damage = []
         changed = [:]
         lastFrame = ShownLayers(surface: canvas.surface, layers: cover)
-        let covering = root.isDrawn && root.alpha == 1 ? occluders(below: root, toDevice: root.transformToParent, clip: bounds) : []
+        let covering = root.isDrawn && root.alpha == 1 ? layerCover(below: root, toDevice: root.transformToParent, clip: bounds) : []
         for region in regions {
-            canvas.withSavedState {
-                canvas.setTransform(.identity)
-                canvas.globalAlpha = 1
-                canvas.blendMode = .sourceOver
-                // Pixels an opaque layer will copy over need no clearing: a sliding page costs one copy, not two.
+            // Under an opaque view's inside only that view and what is in front of it are drawn.
+            let occluder = frontmostOccluder(in: root, parentTransform: .identity, within: region, drawnAsLayer: drawsAsLayer)
+            for piece in occluder.map({ region.subtracting($0.rect) }) ?? [region] {
+                draw(root, in: piece, on: canvas, clearingOutside: covering)
+            }
+            if let occluder { draw(root, in: occluder.rect, on: canvas, from: occluder.view) }
+        }
+        return shifted.isEmpty ? regions : PixelRect.merged(shifted + regions)
+    }
+
+    /// The tree drawn into `region` of the screen, cleared first where no opaque layer will copy over it (a sliding
+    /// page costs one copy, not two), or only `occluder` and what comes after it, which cover `region`.
+    private func draw(_ root: View, in region: PixelRect, on canvas: Canvas, clearingOutside covering: [PixelRect] = [],
+                      from occluder: View? = nil) {
+        canvas.withSavedState {
+            canvas.setTransform(.identity)
+            canvas.globalAlpha = 1
+            canvas.blendMode = .sourceOver
+            if occluder == nil {
                 let uncovered = covering.reduce([region]) { pieces, layer in pieces.flatMap { $0.subtracting(layer) } }
                 for piece in uncovered {
                     canvas.withSavedState {
@@ -89,11 +103,17 @@ public final class ViewTree {
                         canvas.clear(clearColor)
                     }
                 }
-                canvas.clip(to: region.rect)
-                draw(root, on: canvas)
             }
+            canvas.clip(to: region.rect)
+            skippingUntil = occluder
+            defer { skippingUntil = nil }
+            draw(root, on: canvas)
         }
-        return shifted.isEmpty ? regions : PixelRect.merged(shifted + regions)
+    }
+
+    /// Whether `draw` copies the view's layer rather than drawing the view and its children.
+    private func drawsAsLayer(_ view: View) -> Bool {
+        view.shouldRasterize && !(drawsInnerLayersDirectly && view.cache == nil && view.alpha == 1)
     }
 
     /// Where the root's rasterized children will be copied opaque, as drawn: whole-pixel translations at full
@@ -113,6 +133,7 @@ public final class ViewTree {
     /// Draws `view` and its subtree under the canvas's current transform, clip and alpha.
     private func draw(_ view: View, on canvas: Canvas) {
         guard view.isDrawn else { return }
+        if skippingUntil === view { skippingUntil = nil }
         canvas.withSavedState {
             canvas.concatenate(view.transformToParent)
             canvas.globalAlpha *= view.alpha
@@ -121,7 +142,7 @@ public final class ViewTree {
             // Opaque group or not, a view at full alpha looks the same drawn directly.
             let direct = drawsInnerLayersDirectly && view.cache == nil && view.alpha == 1
             if view.shouldRasterize && !direct {
-                guard visible, let cache = cachedLayer(of: view) else { return }
+                guard visible, skippingUntil == nil, let cache = cachedLayer(of: view) else { return }
                 let t = canvas.transform
                 if t.isTranslationOnly {
                     // Whole pixels keep a sliding page on the copy path instead of resampling it every frame.
@@ -134,7 +155,7 @@ public final class ViewTree {
                 guard visible else { return }
                 canvas.clip(to: view.bounds)
             }
-            if visible { drawOwn(view, on: canvas) }
+            if visible && skippingUntil == nil { drawOwn(view, on: canvas) }
             drawChildren(of: view, on: canvas)
         }
     }
@@ -145,7 +166,7 @@ public final class ViewTree {
         let children = view.children
         var i = 0
         while i < children.count {
-            if i + 1 < children.count, drawCrossFade(under: children[i], over: children[i + 1], on: canvas) {
+            if skippingUntil == nil, i + 1 < children.count, drawCrossFade(under: children[i], over: children[i + 1], on: canvas) {
                 i += 2
                 continue
             }
@@ -198,6 +219,8 @@ public final class ViewTree {
 
     /// While `prepareLayer` renders: rasterized views without a cache are drawn, not cached.
     private var drawsInnerLayersDirectly = false
+    /// Drawing where this view covers everything before it: nothing is drawn until it comes.
+    private var skippingUntil: View?
 
     /// Lets go of the caches inside `view`'s subtree (not its own): once `view` is one layer they are drawn
     /// into it, and keeping both would hold every pixel twice. They render again when next drawn.
@@ -212,9 +235,26 @@ public final class ViewTree {
         guard width > 0, height > 0 else { return nil }
         let surface = Surface(width: width, height: height)
         let canvas = Canvas(surface: surface)
-        canvas.clip(to: view.bounds)
-        drawOwn(view, on: canvas)
-        drawChildren(of: view, on: canvas)
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        // A photo card over the page's background and the card under it: those are drawn round it only.
+        let occluder = view.children.reversed().lazy.compactMap {
+            self.frontmostOccluder(in: $0, parentTransform: .identity, within: whole, drawnAsLayer: self.drawsAsLayer)
+        }.first
+        let saved = skippingUntil
+        defer { skippingUntil = saved }
+        for piece in occluder.map({ whole.subtracting($0.rect) }) ?? [whole] {
+            canvas.withSavedState {
+                canvas.clip(to: piece.rect)
+                skippingUntil = nil
+                drawOwn(view, on: canvas)
+                drawChildren(of: view, on: canvas)
+            }
+        }
+        if let occluder {
+            canvas.clip(to: occluder.rect.rect)
+            skippingUntil = occluder.view
+            drawChildren(of: view, on: canvas)
+        }
         surface.isKnownOpaque = surface.isOpaque
         view.cache = surface
         return surface

@@ -103,7 +103,7 @@ import Testing
         let (tree, list, _) = list(offset: 5)
         let screen = Surface(width: 80, height: 60)
         tree.render(on: Canvas(surface: screen), fullRedraw: true)
-        let found = tree.occluders(below: list, toDevice: list.transformToRoot, clip: tree.bounds)
+        let found = tree.layerCover(below: list, toDevice: list.transformToRoot, clip: tree.bounds)
         // Row 0 is scrolled half out of the top: only what the list shows of it.
         #expect(found == [PixelRect(x: 10, y: 10, width: 60, height: 7), PixelRect(x: 10, y: 19, width: 60, height: 12),
                           PixelRect(x: 10, y: 33, width: 60, height: 12)])
@@ -111,9 +111,9 @@ import Testing
 
     @Test func translucentTurnedAndUncachedRowsCoverNothing() {
         let (tree, list, _) = list(offset: 0, row1Alpha: 0.5, row2Turn: 0.1)
-        #expect(tree.occluders(below: list, toDevice: list.transformToRoot, clip: tree.bounds).isEmpty, "nothing cached yet")
+        #expect(tree.layerCover(below: list, toDevice: list.transformToRoot, clip: tree.bounds).isEmpty, "nothing cached yet")
         tree.render(on: Canvas(surface: Surface(width: 80, height: 60)), fullRedraw: true)
-        #expect(tree.occluders(below: list, toDevice: list.transformToRoot, clip: tree.bounds)
+        #expect(tree.layerCover(below: list, toDevice: list.transformToRoot, clip: tree.bounds)
             == [PixelRect(x: 10, y: 10, width: 60, height: 12)])
     }
 

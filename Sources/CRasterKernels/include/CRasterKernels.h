@@ -23,4 +23,11 @@ void flick_raster_pack24_ssse3(uint8_t *dst, const uint32_t *src, long count, in
 /// call when flick_raster_has_avx2() is true.
 void flick_raster_gradient_span_avx2(uint32_t *dst, const uint32_t *lut, long count, int32_t t, int32_t step);
 
+/// Source-over of `count` bilinear samples of `image` (premultiplied, `stride` pixels a row) into dst: sample i
+/// at (fu + i·fdu, fv + i·fdv) in 16.16 fixed point, rounding exactly as FlickRaster's `AffineBilinear.baseline`.
+/// Every sample's four taps must lie inside the image (no clamping), and the coordinates fit 32 bits. Only call
+/// when flick_raster_has_avx2() is true.
+void flick_raster_bilinear_over_avx2(uint32_t *dst, const uint32_t *image, long stride,
+                                     long fu, long fv, long fdu, long fdv, long count);
+
 #endif

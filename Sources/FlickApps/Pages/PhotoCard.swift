@@ -47,18 +47,38 @@ final class PhotoCard {
         view.shouldRasterize = true
         let blank = context.theme.surface
         let images = context.images
+        let face = view.bounds.insetBy(dx: shadow, dy: shadow)
+        // White under whatever the photo is: the print hides what lies under the card.
+        view.opaqueArea = face
         view.content = ViewContent { canvas, bounds in
-            let face = bounds.insetBy(dx: shadow, dy: shadow)
             canvas.fillShadow(outside: face, width: shadow, opacity: Self.shadowOpacity)
-            canvas.fill(face, color: .white)
             let photo = face.insetBy(dx: border, dy: border)
+            // Drawn round a card lying over it, the photo may be out of the clip: it is not read for nothing.
+            guard !PixelRect(enclosing: canvas.transform.mapBounds(photo)).intersection(canvas.clipBounds).isEmpty else {
+                canvas.fill(face, color: .white)
+                return
+            }
             let picture = unused.take() ?? images.read(path)
-            if let image = picture {
+            if let image = picture, image.isKnownOpaque {
+                // The photo covers its part of the print: only the border is white.
+                for strip in Self.border(of: face, inside: photo) { canvas.fill(strip, color: .white) }
+                canvas.draw(image, in: photo)
+            } else if let image = picture {
+                canvas.fill(face, color: .white)
                 canvas.draw(image, in: photo)
             } else {
+                canvas.fill(face, color: .white)
                 canvas.fill(photo, color: blank)
             }
         }
+    }
+
+    /// The four strips of `face` round `photo`.
+    private static func border(of face: Rect, inside photo: Rect) -> [Rect] {
+        [Rect(x: face.minX, y: face.minY, width: face.width, height: photo.minY - face.minY),
+         Rect(x: face.minX, y: photo.maxY, width: face.width, height: face.maxY - photo.maxY),
+         Rect(x: face.minX, y: photo.minY, width: photo.minX - face.minX, height: photo.height),
+         Rect(x: photo.maxX, y: photo.minY, width: face.maxX - photo.maxX, height: photo.height)]
     }
 
     /// The photo read at init, until the first drawing takes it.

@@ -1,0 +1,53 @@
+import FlickRaster
+
+/// Pixels an opaque layer will be copied over need no painting first: the screen's clear under the pages, a
+/// list's background under its rows. Only layers already cached count (their opacity is known).
+extension ViewTree {
+    /// The device rectangles within `clip` where layers among `view`'s descendants will be copied opaque when
+    /// `view` is drawn under `toDevice` at full alpha: cached, known opaque, at full alpha all the way down, moved
+    /// by whole-pixel translations and cut by the clips between.
+    func layerCover(below view: View, toDevice: AffineTransform, clip: PixelRect) -> [PixelRect] {
+        guard toDevice.isTranslationOnly else { return [] }
+        let inner = view.clips ? clip.intersection(PixelRect(enclosing: toDevice.mapBounds(view.bounds))) : clip
+        var found: [PixelRect] = []
+        collectLayerCover(below: view, toDevice: toDevice, clip: inner, into: &found)
+        return found
+    }
+
+    private func collectLayerCover(below view: View, toDevice: AffineTransform, clip: PixelRect, into found: inout [PixelRect]) {
+        for child in view.children where child.isDrawn && child.alpha == 1 {
+            let t = child.transformToParent.concatenating(toDevice)
+            guard t.isTranslationOnly else { continue }
+            if child.shouldRasterize {
+                // Drawn as `draw` does: the cache copied at the rounded translation.
+                if let cache = child.cache, cache.isKnownOpaque {
+                    let placed = PixelRect(x: Int(t.tx.rounded()), y: Int(t.ty.rounded()), width: cache.width, height: cache.height)
+                    let shown = placed.intersection(clip)
+                    if !shown.isEmpty { found.append(shown) }
+                }
+                continue
+            }
+            let inner = child.clips ? clip.intersection(PixelRect(enclosing: t.mapBounds(child.bounds))) : clip
+            if !inner.isEmpty { collectLayerCover(below: child, toDevice: t, clip: inner, into: &found) }
+        }
+    }
+
+    /// Fills `view`'s background where its own opaque layers will not cover it.
+    func fillBackground(_ paint: Paint, of view: View, on canvas: Canvas) {
+        let covering = canvas.globalAlpha == 1
+            ? layerCover(below: view, toDevice: canvas.transform, clip: canvas.clipBounds) : []
+        guard !covering.isEmpty else {
+            canvas.fill(view.bounds, paint: paint)
+            return
+        }
+        let area = PixelRect(enclosing: canvas.transform.mapBounds(view.bounds)).intersection(canvas.clipBounds)
+        let uncovered = covering.reduce([area]) { pieces, layer in pieces.flatMap { $0.subtracting(layer) } }
+        let toLocal = AffineTransform.translation(-canvas.transform.tx, -canvas.transform.ty)
+        for piece in uncovered where !piece.isEmpty {
+            canvas.withSavedState {
+                canvas.clip(to: toLocal.mapBounds(piece.rect))
+                canvas.fill(view.bounds, paint: paint)
+            }
+        }
+    }
+}

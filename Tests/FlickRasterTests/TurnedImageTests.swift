@@ -1,0 +1,105 @@
+import Testing
+@testable import FlickRaster
+
+/// A turned image's inside goes straight into the row (`AffineBilinear`, eight samples a step with AVX2) and its
+/// pixels without coverage are skipped; these compare both with the plain path (every pixel of the row shaded,
+/// clamped, and blended under its coverage) pixel for pixel.
+@Suite struct TurnedImageTests {
+    /// Premultiplied pixels of every alpha, with a fully opaque middle like a photo card's print.
+    private func cardLike(width: Int, height: Int) -> Surface {
+        let image = Surface(width: width, height: height)
+        var state: UInt64 = 7
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let edge = min(x, y, width - 1 - x, height - 1 - y)
+                let a = edge > 3 ? 255 : UInt32(truncatingIfNeeded: state >> 56)
+                let raw = UInt32(truncatingIfNeeded: state >> 16)
+                image[x, y] = a << 24 | min((raw >> 16) & 0xFF, a) << 16 | min((raw >> 8) & 0xFF, a) << 8 | min(raw & 0xFF, a)
+            }
+        }
+        return image
+    }
+
+    private func background(_ width: Int, _ height: Int) -> Surface {
+        let surface = Surface(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { surface[x, y] = 0xFF00_0000 | UInt32(x * 3 & 0xFF) << 16 | UInt32(y * 5 & 0xFF) } }
+        return surface
+    }
+
+    @Test(arguments: [0.0, 0.013, -0.23, 0.7, 2.5, -1.9])
+    func turnedImagesEqualThePlainPath(_ angle: Double) {
+        let image = cardLike(width: 61, height: 47)
+        func draw(fast: Bool) -> Surface {
+            let surface = background(120, 110)
+            let canvas = Canvas(surface: surface)
+            canvas.turnedImageFastPath = fast
+            canvas.translate(60.3, 54.8)
+            canvas.rotate(angle)
+            canvas.translate(-30.5, -23.5)
+            canvas.draw(image, at: .zero)
+            return surface
+        }
+        let fast = draw(fast: true), plain = draw(fast: false)
+        var differing = 0
+        for y in 0..<fast.height { for x in 0..<fast.width where fast[x, y] != plain[x, y] { differing += 1 } }
+        #expect(differing == 0)
+    }
+
+    /// Clipped so that rows start and end inside the image, and scaled so that the steps are not whole.
+    @Test func clippedAndScaledTurnedImagesEqualThePlainPath() {
+        let image = cardLike(width: 40, height: 33)
+        func draw(fast: Bool) -> Surface {
+            let surface = background(90, 80)
+            let canvas = Canvas(surface: surface)
+            canvas.turnedImageFastPath = fast
+            canvas.clip(to: Rect(x: 21, y: 17, width: 37, height: 41))
+            canvas.translate(45, 40)
+            canvas.rotate(0.31)
+            canvas.scale(1.37, 0.8)
+            canvas.translate(-20, -16.5)
+            canvas.draw(image, at: .zero)
+            return surface
+        }
+        let fast = draw(fast: true), plain = draw(fast: false)
+        var differing = 0
+        for y in 0..<fast.height { for x in 0..<fast.width where fast[x, y] != plain[x, y] { differing += 1 } }
+        #expect(differing == 0)
+    }
+
+    /// The AVX2 kernel (where this CPU has it) and the baseline loop give the pixels of clamped sampling
+    /// (`ImageShader.bilinear`) composited source-over, at every length (the wide loop's scalar tail included).
+    @Test(arguments: [1, 7, 8, 9, 31, 64])
+    func kernelsEqualClampedSampling(count: Int) {
+        let image = cardLike(width: 200, height: 160)
+        let shader = ImageShader(ImagePaint(image: image, transform: .identity), deviceFromUser: .identity)!
+        for (fdu, fdv) in [(65536, 0), (63_800, -15_000), (-40_000, 52_000), (70_000, 9_000)] {
+            // Starts chosen so that every sample of the run stays inside the image.
+            let fu = 60 << 16 + 12_345, fv = 70 << 16 + 54_321
+            var sampled = [UInt32](repeating: 0, count: count)
+            sampled.withUnsafeMutableBufferPointer { shader.bilinear(fu: fu, fv: fv, fdu: fdu, fdv: fdv, count: count, $0.baseAddress!) }
+            let under = (0..<count).map { UInt32(0xFF10_2030) &+ UInt32($0 * 0x0101) }
+            let expected = (0..<count).map { sourceOver(sampled[$0], under[$0]) }
+            var baseline = under, wide = under
+            baseline.withUnsafeMutableBufferPointer {
+                AffineBilinear.sourceOverBaseline($0.baseAddress!, image: image, fu: fu, fv: fv, fdu: fdu, fdv: fdv, count: count)
+            }
+            let ranWide = wide.withUnsafeMutableBufferPointer {
+                AffineBilinear.sourceOverWide($0.baseAddress!, image: image, fu: fu, fv: fv, fdu: fdu, fdv: fdv, count: count)
+            }
+            #expect(baseline == expected)
+            if ranWide { #expect(wide == expected) }
+        }
+    }
+
+    /// `inside` finds exactly the offsets whose two taps along the axis lie in the image.
+    @Test func insideRangesAreExact() {
+        for (f, df) in [(-100_000, 30_000), (500_000, -70_000), (3 << 16, 0), (-5, 0), (0, 65_536), (9 << 16 - 1, 1)] {
+            let range = AffineBilinear.inside(f, df, size: 10, count: 40)
+            for k in 0..<40 {
+                let x0 = (f + k * df) >> 16
+                #expect(range.contains(k) == (x0 >= 0 && x0 <= 8), "f \(f) df \(df) k \(k)")
+            }
+        }
+    }
+}
