@@ -44,14 +44,22 @@ public final class Canvas {
 
     public var blendMode: BlendMode {
         get { state.blendMode }
-        set { state.blendMode = newValue }
+        set {
+            state.blendMode = newValue
+            if newValue != .sourceOver { isCoveredOpaque = false }
+        }
     }
+
+    /// Every pixel of the surface was made opaque by an opaque fill or clear of all of it, and everything drawn
+    /// since was source-over, which cannot lower an alpha: a layer is known opaque without reading it back.
+    public private(set) var isCoveredOpaque = false
 
     public func save() { stack.append(state) }
 
     public func restore() {
         guard let last = stack.popLast() else { return }
         state = last
+        if state.blendMode != .sourceOver { isCoveredOpaque = false }
     }
 
     /// Runs `body` between save() and restore().
@@ -81,6 +89,11 @@ public final class Canvas {
     public func clear(_ color: Color = .clear) {
         let pixel = color.pixel
         let c = state.clip
+        if pixel >> 24 != 255 {
+            isCoveredOpaque = false
+        } else if c == surface.bounds && state.blendMode == .sourceOver {
+            isCoveredOpaque = true
+        }
         for y in c.y..<c.maxY { Blend.store(surface.row(y) + c.x, count: c.width, color: pixel) }
     }
 
@@ -252,6 +265,7 @@ public final class Canvas {
         let alpha = alpha255
         // An opaque paint at full alpha replaces what is under it: source-over is a copy.
         let mode = alpha == 255 && shader.isOpaque ? .copy : state.blendMode
+        if mode == .copy && state.blendMode == .sourceOver && area == surface.bounds { isCoveredOpaque = true }
         if case .solid(let pixel) = shader, mode == .copy || pixel >> 24 == 255, area.width == surface.stride {
             // Whole rows are one contiguous run: one store for the lot.
             Blend.store(surface.row(area.y), count: area.width * area.height, color: pixel)

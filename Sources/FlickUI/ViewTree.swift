@@ -255,7 +255,7 @@ public final class ViewTree {
             skippingUntil = occluder.view
             drawChildren(of: view, on: canvas)
         }
-        surface.isKnownOpaque = surface.isOpaque
+        surface.isKnownOpaque = canvas.isCoveredOpaque || surface.isOpaque
         view.cache = surface
         return surface
     }
