@@ -11,8 +11,8 @@ int flick_raster_has_avx2(void) {
 }
 
 __attribute__((target("avx2")))
-void flick_raster_fade_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t alpha) {
-    const uint32_t a = alpha + (alpha >> 7), inv = 256 - a;
+void flick_raster_lerp_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight) {
+    const uint32_t a = weight, inv = 256 - a;
     // 16-bit lanes: the low byte of each lane (blue, red) and the high byte (green, alpha) separately.
     const __m256i a16 = _mm256_set1_epi16((short)a), inv16 = _mm256_set1_epi16((short)inv);
     const __m256i low = _mm256_set1_epi16(0x00FF), high = _mm256_set1_epi16((short)0xFF00);
@@ -38,8 +38,8 @@ void flick_raster_fade_avx2(uint32_t *dst, const uint32_t *over, const uint32_t 
 
 int flick_raster_has_avx2(void) { return 0; }
 
-void flick_raster_fade_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t alpha) {
-    (void)dst; (void)over; (void)under; (void)count; (void)alpha;
+void flick_raster_lerp_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight) {
+    (void)dst; (void)over; (void)under; (void)count; (void)weight;
 }
 
 #endif

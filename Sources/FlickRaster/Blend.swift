@@ -110,21 +110,29 @@ enum Blend {
     }
 
     /// `over` at `alpha` fading over `under` into `dst` in one pass: a cross-fade frame without first copying
-    /// the layer underneath. Eight pixels a step where the CPU has AVX2 (a cross-fade is bound by arithmetic as
-    /// much as by memory), four elsewhere; the same pixels either way.
+    /// the layer underneath.
     @inline(__always)
     static func fade(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
                      count: Int, alpha: UInt32) {
-        if fadeWide(dst, over: over, under: under, count: count, alpha: alpha) { return }
-        fadeBaseline(dst, over: over, under: under, count: count, alpha: alpha)
+        lerp(dst, over: over, under: under, count: count, weight: alpha &+ (alpha >> 7))
+    }
+
+    /// `(over·weight + under·(256 − weight)) >> 8` per channel into `dst`, weight 0...256: a cross-fade, or the
+    /// two filtered rows of a scaled image. Eight pixels a step where the CPU has AVX2 (bound by arithmetic as
+    /// much as by memory), four elsewhere; the same pixels either way.
+    @inline(__always)
+    static func lerp(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
+                     count: Int, weight: UInt32) {
+        if lerpWide(dst, over: over, under: under, count: count, weight: weight) { return }
+        lerpBaseline(dst, over: over, under: under, count: count, weight: weight)
     }
 
     /// The AVX2 kernel, when this CPU has it: false, and nothing written, otherwise.
-    static func fadeWide(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
-                         count: Int, alpha: UInt32) -> Bool {
+    static func lerpWide(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
+                         count: Int, weight: UInt32) -> Bool {
         #if arch(x86_64)
         guard hasAVX2, count >= 8 else { return false }
-        flick_raster_fade_avx2(dst, over, under, count, alpha)
+        flick_raster_lerp_avx2(dst, over, under, count, weight)
         return true
         #else
         return false
@@ -132,14 +140,14 @@ enum Blend {
     }
 
     @inline(__always)
-    static func fadeBaseline(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
-                             count: Int, alpha: UInt32) {
+    static func lerpBaseline(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
+                             count: Int, weight: UInt32) {
         var i = 0
         while i + 4 <= count {
-            storePixels(fadePixels(loadPixels(over + i), loadPixels(under + i), alpha: alpha), dst + i)
+            storePixels(lerpPixels(loadPixels(over + i), loadPixels(under + i), weight: weight), dst + i)
             i += 4
         }
-        while i < count { dst[i] = fadePixel(over[i], under[i], alpha: alpha); i += 1 }
+        while i < count { dst[i] = lerp256(under[i], over[i], weight); i += 1 }
     }
 
     /// Source pixels under per-pixel coverage (already multiplied by the global alpha).

@@ -282,6 +282,8 @@ public final class Canvas {
                 Blend.fill(dst, count: area.width, color: pixel, mode: mode)
             case .gradient(let g) where mode == .copy && alpha == 255:
                 g.shade(y: y, x: area.x, count: area.width, into: dst)
+            case .image(let s) where mode == .copy && alpha == 255:
+                s.shade(y: y, x: area.x, count: area.width, into: dst)
             case .gradient(let g):
                 g.shade(y: y, x: area.x, count: area.width, into: scratch)
                 Blend.blend(dst, source: scratch, count: area.width, alpha: alpha, mode: mode)

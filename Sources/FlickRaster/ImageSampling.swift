@@ -58,7 +58,7 @@ struct ImageShader {
             filteredRows.reserve(count)
             let upper = filteredRows.row(min(max(fv >> 16, 0), maxY), of: self, fu: fu, fdu: fdu, count: count)
             let lower = filteredRows.row(min(max((fv >> 16) + 1, 0), maxY), of: self, fu: fu, fdu: fdu, count: count)
-            for i in 0..<count { out[i] = lerp256(upper[i], lower[i], wy) }
+            Blend.lerp(out, over: lower, under: upper, count: count, weight: wy)
             return
         }
         for i in 0..<count {

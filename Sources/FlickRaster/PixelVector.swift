@@ -16,8 +16,8 @@ func scalePixels(_ p: Pixels4, by a: Pixels4) -> Pixels4 {
 
 /// `fadePixel` four at a time: 16-bit lanes hold the weighted sums, which never pass 255 × 256.
 @inline(__always)
-func fadePixels(_ s: Pixels4, _ d: Pixels4, alpha: UInt32) -> Pixels4 {
-    let a = UInt16(alpha &+ (alpha >> 7)), a16 = SIMD8<UInt16>(repeating: a), inv16 = SIMD8<UInt16>(repeating: 256 &- a)
+func lerpPixels(_ s: Pixels4, _ d: Pixels4, weight: UInt32) -> Pixels4 {
+    let a = UInt16(weight), a16 = SIMD8<UInt16>(repeating: a), inv16 = SIMD8<UInt16>(repeating: 256 &- a)
     let s16 = unsafeBitCast(s, to: SIMD8<UInt16>.self), d16 = unsafeBitCast(d, to: SIMD8<UInt16>.self)
     let rb = ((s16 & 0x00FF) &* a16 &+ (d16 & 0x00FF) &* inv16) &>> 8
     let ag = ((s16 &>> 8) &* a16 &+ (d16 &>> 8) &* inv16) & 0xFF00

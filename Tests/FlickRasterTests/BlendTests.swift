@@ -55,19 +55,30 @@ import Testing
     #expect(Color(red: 1, green: 1, blue: 1, alpha: 0.5).pixel == 0x8080_8080)
 }
 
-@Test func theWideFadeKernelGivesTheSamePixelsAsTheBaseline() {
-    // Random pixels, every alpha, lengths around the kernel's 8-pixel step.
+@Test func theWideLerpKernelGivesTheSamePixelsAsTheBaselineAndTheScalarLerp() {
+    // Random pixels, every weight, lengths around the kernel's 8-pixel step.
     var rng = SystemRandomNumberGenerator()
     for count in [8, 9, 15, 16, 37, 1920] {
         let over = (0..<count).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
         let under = (0..<count).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
-        for alpha in UInt32(0)...255 {
+        for weight in UInt32(0)...256 {
             var wide = [UInt32](repeating: 0, count: count), baseline = wide
-            let ran = wide.withUnsafeMutableBufferPointer { Blend.fadeWide($0.baseAddress!, over: over, under: under, count: count, alpha: alpha) }
-            guard ran else { return } // no AVX2 here: nothing to compare
-            baseline.withUnsafeMutableBufferPointer { Blend.fadeBaseline($0.baseAddress!, over: over, under: under, count: count, alpha: alpha) }
-            #expect(wide == baseline, "\(count) pixels at alpha \(alpha)")
+            baseline.withUnsafeMutableBufferPointer { Blend.lerpBaseline($0.baseAddress!, over: over, under: under, count: count, weight: weight) }
+            #expect(baseline == (0..<count).map { lerp256(under[$0], over[$0], weight) }, "\(count) pixels at weight \(weight)")
+            let ran = wide.withUnsafeMutableBufferPointer { Blend.lerpWide($0.baseAddress!, over: over, under: under, count: count, weight: weight) }
+            guard ran else { continue } // no AVX2 here: nothing to compare
+            #expect(wide == baseline, "\(count) pixels at weight \(weight)")
             if wide != baseline { return }
         }
+    }
+}
+
+@Test func aFadeIsTheLerpAtItsAlphasWeight() {
+    let over: [UInt32] = [0xFF10_2030, 0x8040_2010, 0xFFFF_FFFF, 0x0000_0000, 0xC0A0_B0C0]
+    let under: [UInt32] = [0xFF00_0000, 0xFFFF_FFFF, 0x8080_8080, 0xFF12_3456, 0x0102_0304]
+    for alpha in UInt32(0)...255 {
+        var faded = [UInt32](repeating: 0, count: over.count)
+        faded.withUnsafeMutableBufferPointer { Blend.fade($0.baseAddress!, over: over, under: under, count: over.count, alpha: alpha) }
+        #expect(faded == (0..<over.count).map { fadePixel(over[$0], under[$0], alpha: alpha) }, "alpha \(alpha)")
     }
 }

@@ -6,10 +6,10 @@
 /// True when this CPU runs the AVX2 kernels below (x86-64 with AVX2; false everywhere else).
 int flick_raster_has_avx2(void);
 
-/// dst[i] = over[i] at alpha (0...255) over under[i], per 8-bit channel, rounding exactly as FlickRaster's
-/// fadePixel: ((over * a + under * (256 - a)) >> 8) with a = alpha + (alpha >> 7). Only call when
+/// dst[i] = (over[i] * weight + under[i] * (256 - weight)) >> 8 per 8-bit channel, weight 0...256: a cross-fade
+/// frame (FlickRaster's fadePixel) or the rows of a scaled image blended. Only call when
 /// flick_raster_has_avx2() is true. dst may be under.
-void flick_raster_fade_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t alpha);
+void flick_raster_lerp_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight);
 
 /// True when this CPU runs the SSSE3 kernels below (x86-64 with SSSE3; false everywhere else).
 int flick_raster_has_ssse3(void);
