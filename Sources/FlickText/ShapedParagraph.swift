@@ -31,7 +31,7 @@ struct ShapedParagraph {
     let shown: [Unicode.Scalar]
     private let codepoints: [UInt32]
     let bidi: BidiParagraph
-    private let breaks: [LineBreak]
+    private let breaks: LazyLineBreaks
     private let scripts: [hb_script_t]
     let runs: [Run]
     /// The advance of the cluster that starts at each character, 0 inside a cluster, in logical order.
@@ -51,7 +51,7 @@ struct ShapedParagraph {
         let codepoints = shown.map { $0.value }
         self.codepoints = codepoints
         bidi = BidiParagraph(codepoints, base: direction)
-        breaks = LineBreak.opportunities(codepoints)
+        breaks = LazyLineBreaks(codepoints)
         scripts = ScriptRuns.scripts(codepoints)
 
         // Each character's face: an emoji cluster's the colour emoji face when there is one with its picture; others
@@ -127,8 +127,8 @@ struct ShapedParagraph {
         return end
     }
 
-    /// A line may end after character `k`.
-    private func breaksAfter(_ k: Int) -> Bool {
+    /// A line may end after character `k`, given the paragraph's `breaks`.
+    private func breaksAfter(_ k: Int, _ breaks: [LineBreak]) -> Bool {
         breaks[k] != .prohibited && (breaksAfterHyphens || !Self.isHyphen(shown[k]))
     }
 
@@ -143,10 +143,27 @@ struct ShapedParagraph {
     /// Greedy lines no wider than `maxWidth` (nil: one line), breaking where UAX #14 allows and inside a word
     /// (between clusters) only when the word alone is wider than the line; spaces at a break hang and are trimmed.
     func lines(maxWidth: Double?) -> [Range<Int>] {
+        // A paragraph no point of which reaches past the width is one line, as the greedy loop would find; it never
+        // asks where lines may break (titles, list rows).
+        guard let maxWidth, !fits(in: maxWidth) else { return [trimmingTrailingSpaces(0..<shown.count)] }
+        return greedyLines(maxWidth: maxWidth)
+    }
+
+    /// No prefix of the paragraph is wider than `maxWidth` (advances may be negative: not only the whole).
+    private func fits(in maxWidth: Double) -> Bool {
+        var x = 0.0
+        for advance in clusterAdvance {
+            x += advance
+            if x > maxWidth { return false }
+        }
+        return true
+    }
+
+    func greedyLines(maxWidth: Double) -> [Range<Int>] {
         var lines: [Range<Int>] = []
         var start = 0
         repeat {
-            let next = maxWidth.map { nextLineStart(from: start, maxWidth: $0) } ?? shown.count
+            let next = nextLineStart(from: start, maxWidth: maxWidth)
             lines.append(trimmingTrailingSpaces(start..<next))
             start = next
         } while start < shown.count
@@ -154,6 +171,7 @@ struct ShapedParagraph {
     }
 
     private func nextLineStart(from start: Int, maxWidth: Double) -> Int {
+        let breaks = self.breaks.opportunities
         var x = 0.0
         var lastBreak: Int?
         // Until a line holds a visible cluster it takes one regardless of width, so every line makes progress.
@@ -164,14 +182,14 @@ struct ShapedParagraph {
             if Self.isBreakingSpace(shown[i]) {
                 x += w
                 i = end
-                if hasContent && breaksAfter(end - 1) { lastBreak = end }
+                if hasContent && breaksAfter(end - 1, breaks) { lastBreak = end }
                 continue
             }
             if hasContent && x + w > maxWidth { return lastBreak ?? i }
             x += w
             i = end
             hasContent = true
-            if breaksAfter(end - 1) { lastBreak = end }
+            if breaksAfter(end - 1, breaks) { lastBreak = end }
         }
         return shown.count
     }
@@ -227,6 +245,7 @@ struct ShapedParagraph {
     /// fits in `room`: after each cluster — in a script whose letters join (Arabic), only between words — latest
     /// first. One pass from the start, stopping at the first cluster that no longer fits.
     func cutPoints(from start: Int, fitting room: Double) -> [Int] {
+        let breaks = self.breaks.opportunities
         var points: [Int] = []
         var width = 0.0
         var i = start
@@ -235,7 +254,7 @@ struct ShapedParagraph {
             width += self.width(i..<end)
             // Spaces may run past the room: the kept text is trimmed of them.
             if !Self.isBreakingSpace(shown[i]) && width > room { break }
-            if !ScriptRuns.joins(scripts[end - 1]) || end == shown.count || breaksAfter(end - 1)
+            if !ScriptRuns.joins(scripts[end - 1]) || end == shown.count || breaksAfter(end - 1, breaks)
                 || Self.isBreakingSpace(shown[end]) {
                 points.append(end)
             }
