@@ -246,6 +246,16 @@ public final class FontFace {
         if error != 0 { throw .freeType(file: path, call: call, code: error) }
     }
 
+    private var lastStrike: (size: Int32, strike: GlyphStrike)?
+
+    /// This face's glyphs at `sizeKey` in the library's cache.
+    func glyphStrike(_ sizeKey: Int32) -> GlyphStrike {
+        if let last = lastStrike, last.size == sizeKey { return last.strike }
+        let strike = library.glyphCache.strike(face: id, size: sizeKey)
+        lastStrike = (sizeKey, strike)
+        return strike
+    }
+
     /// The glyph for `scalar` in this face's Unicode cmap, or 0 (`.notdef`) when the face lacks it.
     public func glyphIndex(for scalar: Unicode.Scalar) -> GlyphIndex {
         characters.glyph(scalar.value)
