@@ -17,7 +17,8 @@ final class FaceSet {
 
 /// One paragraph ready to be broken into lines: its characters in runs of one face, script and direction (the
 /// bidi levels), each run shaped by HarfBuzz, with the width of every cluster and where lines may break.
-struct ShapedParagraph {
+/// A class: each of a paragraph's lines holds it, and a struct of a dozen arrays costs a dozen retains a copy.
+final class ShapedParagraph {
     struct Run {
         var range: Range<Int>
         var face: Int
@@ -207,17 +208,16 @@ struct ShapedParagraph {
     /// or final forms.
     private func glyphs(_ range: Range<Int>, baseline: Double) -> (glyphs: [TextLayout.PositionedGlyph], width: Double) {
         var placed: [TextLayout.PositionedGlyph] = []
+        placed.reserveCapacity(range.count)
         var pen = 0.0
         for visual in bidi.visualRuns(range) {
             // Runs are in text order: from the first that reaches into the visual run, while they start inside it.
-            var pieces: [(Run, Range<Int>)] = []
-            var r = runIndex(containing: visual.range.lowerBound)
-            while r < runs.count && runs[r].range.lowerBound < visual.range.upperBound {
-                pieces.append((runs[r], runs[r].range.clamped(to: visual.range)))
-                r += 1
-            }
-            if visual.direction == .rightToLeft { pieces.reverse() }
-            for (run, part) in pieces {
+            let first = runIndex(containing: visual.range.lowerBound)
+            var end = first
+            while end < runs.count && runs[end].range.lowerBound < visual.range.upperBound { end += 1 }
+            let reversed = visual.direction == .rightToLeft
+            for k in 0..<(end - first) {
+                let run = runs[reversed ? end - 1 - k : first + k], part = run.range.clamped(to: visual.range)
                 let glyphs = part == run.range && run.direction == visual.direction ? run.glyphs
                     : Self.shape(codepoints, part, visual.direction, run.script, faces.faces[run.face], sizeKey)
                 for glyph in glyphs {
