@@ -188,7 +188,8 @@ public final class FontFace {
             return hbShapingFont
         }
         hbSize = sizeKey
-        let advances = advancesBySize[sizeKey] ?? GlyphAdvances(face: face, characters: characters, loadFlags: kind.loadFlags, glyphCount: glyphCount)
+        let advances = advancesBySize[sizeKey] ?? GlyphAdvances(owner: self, sizeKey: sizeKey, characters: characters,
+                                                                loadFlags: kind.loadFlags, glyphCount: glyphCount)
         advancesBySize[sizeKey] = advances
         self.advances = advances
         // The sub-font's scale, ppem and variation are its parent's when made, not after.
@@ -354,6 +355,11 @@ public final class FontFace {
             top = Int((Double(top) * strikeScale).rounded())
         }
         return Glyph(mask: AlphaMask(width: 0, height: 0), color: color, left: left, top: top, advance: advance)
+    }
+
+    /// The FreeType face set to `sizeKey`, to read what FreeType gives at that size; nil when it cannot be set.
+    func freeTypeFace(at sizeKey: Int32) -> FT_Face? {
+        (try? activate(sizeKey)) != nil ? face : nil
     }
 
     private func activate(_ sizeKey: Int32) throws(TextError) {

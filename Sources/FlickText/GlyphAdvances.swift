@@ -12,7 +12,9 @@ final class GlyphAdvances {
 
     /// The face's characters, for HarfBuzz to read with the advances (a font has one data pointer).
     let characters: CharacterGlyphs
-    private let face: FT_Face
+    /// The face owns its tables.
+    private unowned let owner: FontFace
+    private let sizeKey: Int32
     private let loadFlags: Int32
     private let glyphCount: Int
     private let pages: UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>
@@ -24,9 +26,9 @@ final class GlyphAdvances {
         var hinted: Double
     }
 
-    /// `face` must be set to this table's size whenever it is asked for a glyph it has not seen.
-    init(face: FT_Face, characters: CharacterGlyphs, loadFlags: Int32, glyphCount: Int) {
-        self.face = face
+    init(owner: FontFace, sizeKey: Int32, characters: CharacterGlyphs, loadFlags: Int32, glyphCount: Int) {
+        self.owner = owner
+        self.sizeKey = sizeKey
         self.characters = characters
         self.loadFlags = loadFlags
         self.glyphCount = glyphCount
@@ -57,7 +59,8 @@ final class GlyphAdvances {
     func shaping(_ glyph: GlyphIndex) -> Int32 {
         if let known = entry(glyph)?.pointee.shaping, known != Self.unknownShaping { return known }
         var advance: FT_Fixed = 0
-        _ = FT_Get_Advance(face, glyph, loadFlags, &advance)
+        // The face may have been set to another size since shaping began (a glyph rendered for other text).
+        if let face = owner.freeTypeFace(at: sizeKey) { _ = FT_Get_Advance(face, glyph, loadFlags, &advance) }
         let result = Int32(truncatingIfNeeded: (advance + (1 << 9)) >> 10)
         entry(glyph)?.pointee.shaping = result
         return result
