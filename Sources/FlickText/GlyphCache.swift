@@ -103,8 +103,15 @@ public final class GlyphCache {
 final class GlyphStrike {
     private static let pageShift = 8, pageSize = 1 << pageShift, pageCount = 1 << (16 - pageShift)
 
-    private let pages: UnsafeMutablePointer<UnsafeMutablePointer<Glyph?>?>
+    private let pages: UnsafeMutablePointer<UnsafeMutablePointer<Slot>?>
     private let counters: UnsafeMutablePointer<Int>
+
+    /// Not an optional glyph: reading whether a slot is filled then copies the glyph once (copying `Glyph?` out of
+    /// a page went through generic copies, a tenth of layout time).
+    private struct Slot {
+        var isFilled = false
+        var glyph = Glyph.empty
+    }
 
     fileprivate init(counters: UnsafeMutablePointer<Int>) {
         self.counters = counters
@@ -120,10 +127,12 @@ final class GlyphStrike {
     /// The glyph at `index` when rendered, counted as a hit or a miss.
     @inline(__always)
     func glyph(_ index: GlyphIndex) -> Glyph? {
-        if index < 1 << 16, let page = pages[Int(index >> UInt32(Self.pageShift))],
-           let glyph = page[Int(index) & (Self.pageSize - 1)] {
-            counters[0] &+= 1
-            return glyph
+        if index < 1 << 16, let page = pages[Int(index >> UInt32(Self.pageShift))] {
+            let slot = page + (Int(index) & (Self.pageSize - 1))
+            if slot.pointee.isFilled {
+                counters[0] &+= 1
+                return slot.pointee.glyph
+            }
         }
         counters[1] &+= 1
         return nil
@@ -134,18 +143,18 @@ final class GlyphStrike {
         guard index < 1 << 16 else { return false }
         let p = Int(index >> UInt32(Self.pageShift))
         if pages[p] == nil {
-            let page = UnsafeMutablePointer<Glyph?>.allocate(capacity: Self.pageSize)
-            page.initialize(repeating: nil, count: Self.pageSize)
+            let page = UnsafeMutablePointer<Slot>.allocate(capacity: Self.pageSize)
+            page.initialize(repeating: Slot(), count: Self.pageSize)
             pages[p] = page
         }
         let slot = pages[p]! + (Int(index) & (Self.pageSize - 1))
-        guard slot.pointee == nil else { return false }
-        slot.pointee = glyph
+        guard !slot.pointee.isFilled else { return false }
+        slot.pointee = Slot(isFilled: true, glyph: glyph)
         return true
     }
 
     fileprivate var glyphs: [Glyph] {
-        (0..<Self.pageCount).flatMap { p in pages[p].map { page in (0..<Self.pageSize).compactMap { page[$0] } } ?? [] }
+        (0..<Self.pageCount).flatMap { p in pages[p].map { page in (0..<Self.pageSize).compactMap { page[$0].isFilled ? page[$0].glyph : nil } } ?? [] }
     }
 
     fileprivate func removeAll() {
