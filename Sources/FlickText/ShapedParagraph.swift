@@ -47,7 +47,7 @@ final class ShapedParagraph {
         self.faces = faces
         self.sizeKey = sizeKey
         self.breaksAfterHyphens = breaksAfterHyphens
-        let shown = original.map { $0 == "\t" ? " " : $0 }
+        let shown = original.contains("\t") ? original.map { $0 == "\t" ? " " : $0 } : original
         self.shown = shown
         let codepoints = shown.map { $0.value }
         self.codepoints = codepoints

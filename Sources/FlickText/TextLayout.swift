@@ -148,10 +148,10 @@ public struct TextLayout {
         self.sizeKey = sizeKey
         var inked: [InkedGlyph] = []
         inked.reserveCapacity(lines.reduce(0) { $0 + $1.glyphs.count })
-        let strikes = faces.faces.map { $0.glyphStrike(sizeKey) }
+        let usedFaces = faces.faces, strikes = usedFaces.map { $0.glyphStrike(sizeKey) }
         for line in lines {
             for positioned in line.glyphs {
-                let glyph = faces.faces[positioned.face].glyph(positioned.index, sizeKey: sizeKey, in: strikes[positioned.face])
+                let glyph = usedFaces[positioned.face].glyph(positioned.index, sizeKey: sizeKey, in: strikes[positioned.face])
                 if glyph.hasInk { inked.append(InkedGlyph(glyph: glyph, x: positioned.x, y: positioned.y)) }
             }
         }
