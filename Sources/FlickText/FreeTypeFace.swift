@@ -108,6 +108,7 @@ public final class FontFace {
     /// Released after `face` (FT_Done_Face in deinit closes it).
     private let file: FontFileStream
     private let kind: FaceKind
+    private let characters: CharacterGlyphs
     /// Text size over the selected strike's size, for a colour bitmap face; 1 otherwise.
     private var strikeScale = 1.0
     /// The 26.6 pixel size last set on `face`; FT_Set_Char_Size is only called when it changes.
@@ -136,6 +137,7 @@ public final class FontFace {
         self.face = face
         self.file = file
         self.kind = kind
+        characters = CharacterGlyphs(face: face)
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         glyphCount = Int(face.pointee.num_glyphs)
@@ -147,6 +149,7 @@ public final class FontFace {
 
     deinit {
         library.glyphCache.removeGlyphs(ofFace: id)
+        if let hbShapingFont { hb_font_destroy(hbShapingFont) }
         if let hbFont { hb_font_destroy(hbFont) }
         if let hbBuffer { hb_buffer_destroy(hbBuffer) }
         FT_Done_Face(face)
@@ -155,6 +158,12 @@ public final class FontFace {
     /// HarfBuzz's font over this FreeType face, loading glyphs with the flags the rasteriser uses, so shaped
     /// advances are the hinted advances drawn. Made at first use; follows the face's size.
     private var hbFont: OpaquePointer?
+    /// What an outline face shapes with: a sub-font of `hbFont` taking advances from `advances`.
+    private var hbShapingFont: OpaquePointer?
+    private var hbSize: Int32 = 0
+    private var advancesBySize: [Int32: GlyphAdvances] = [:]
+    /// The advances at `hbSize`, for an outline face.
+    private(set) var advances: GlyphAdvances?
 
     func harfBuzzFont(sizeKey: Int32) -> OpaquePointer? {
         guard (try? activate(sizeKey)) != nil else { return nil }
@@ -172,15 +181,32 @@ public final class FontFace {
         if hbFont == nil {
             hbFont = hb_ft_font_create_referenced(face)
             hb_ft_font_set_load_flags(hbFont, kind.loadFlags)
-            hbSize = sizeKey
+            hbShapingFont = hb_font_create_sub_font(hbFont)
         } else if hbSize != sizeKey {
             hb_ft_font_changed(hbFont)
-            hbSize = sizeKey
+        } else {
+            return hbShapingFont
         }
-        return hbFont
+        hbSize = sizeKey
+        let advances = advancesBySize[sizeKey] ?? GlyphAdvances(owner: self, sizeKey: sizeKey, characters: characters,
+                                                                loadFlags: kind.loadFlags, glyphCount: glyphCount)
+        advancesBySize[sizeKey] = advances
+        self.advances = advances
+        // The sub-font's scale, ppem and variation are its parent's when made, not after.
+        var x: Int32 = 0, y: Int32 = 0
+        hb_font_get_scale(hbFont, &x, &y)
+        hb_font_set_scale(hbShapingFont, x, y)
+        var xPPEM: UInt32 = 0, yPPEM: UInt32 = 0
+        hb_font_get_ppem(hbFont, &xPPEM, &yPPEM)
+        hb_font_set_ppem(hbShapingFont, xPPEM, yPPEM)
+        hb_font_set_ptem(hbShapingFont, hb_font_get_ptem(hbFont))
+        var coordinateCount: UInt32 = 0
+        let coordinates = hb_font_get_var_coords_normalized(hbFont, &coordinateCount)
+        hb_font_set_var_coords_normalized(hbShapingFont, coordinates, coordinateCount)
+        hb_font_set_funcs(hbShapingFont, ShapingFont.functions, Unmanaged.passUnretained(advances).toOpaque(), nil)
+        return hbShapingFont
     }
 
-    private var hbSize: Int32 = 0
     /// One buffer reused for every run this face shapes (a face is used from one thread).
     private var hbBuffer: OpaquePointer?
 
@@ -221,9 +247,19 @@ public final class FontFace {
         if error != 0 { throw .freeType(file: path, call: call, code: error) }
     }
 
+    private var lastStrike: (size: Int32, strike: GlyphStrike)?
+
+    /// This face's glyphs at `sizeKey` in the library's cache.
+    func glyphStrike(_ sizeKey: Int32) -> GlyphStrike {
+        if let last = lastStrike, last.size == sizeKey { return last.strike }
+        let strike = library.glyphCache.strike(face: id, size: sizeKey)
+        lastStrike = (sizeKey, strike)
+        return strike
+    }
+
     /// The glyph for `scalar` in this face's Unicode cmap, or 0 (`.notdef`) when the face lacks it.
     public func glyphIndex(for scalar: Unicode.Scalar) -> GlyphIndex {
-        GlyphIndex(FT_Get_Char_Index(face, FT_ULong(scalar.value)))
+        characters.glyph(scalar.value)
     }
 
     /// Ascent, descent and line height at `pixelSize`, from FreeType's (hinted, 26.6) size metrics.
@@ -319,6 +355,11 @@ public final class FontFace {
             top = Int((Double(top) * strikeScale).rounded())
         }
         return Glyph(mask: AlphaMask(width: 0, height: 0), color: color, left: left, top: top, advance: advance)
+    }
+
+    /// The FreeType face set to `sizeKey`, to read what FreeType gives at that size; nil when it cannot be set.
+    func freeTypeFace(at sizeKey: Int32) -> FT_Face? {
+        (try? activate(sizeKey)) != nil ? face : nil
     }
 
     private func activate(_ sizeKey: Int32) throws(TextError) {

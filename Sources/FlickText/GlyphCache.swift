@@ -23,67 +23,147 @@ public struct Glyph: Sendable {
     static let empty = Glyph(mask: AlphaMask(width: 0, height: 0), left: 0, top: 0, advance: 0)
 }
 
-struct GlyphKey: Hashable {
-    var face: UInt32
-    var size: Int32
-    var index: GlyphIndex
-
-    /// One word into the hasher instead of three: every glyph of every layout is looked up here.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(UInt64(face) << 40 ^ UInt64(UInt32(bitPattern: size)) << 20 ^ UInt64(index))
-    }
-}
-
-/// Rendered glyphs keyed by (face, 26.6 pixel size, glyph index), shared by a library's faces.
-/// A hit is one dictionary lookup and no allocation; only misses call FreeType.
+/// Rendered glyphs shared by a library's faces: one strike per face and 26.6 pixel size, holding its glyphs by index.
+/// A hit is an index into the strike and no allocation; only misses call FreeType.
 public final class GlyphCache {
     /// A kiosk shows a few sizes of two faces: a few thousand glyphs, well under this.
     public static let defaultByteBudget = 8 << 20
 
     public let byteBudget: Int
-    public private(set) var hits = 0
-    public private(set) var misses = 0
+    public var hits: Int { counters[0] }
+    public var misses: Int { counters[1] }
     /// Approximate memory held: coverage bytes plus a fixed per-entry overhead.
     public private(set) var bytes = 0
-    public var count: Int { glyphs.count }
+    public private(set) var count = 0
 
-    private var glyphs: [GlyphKey: Glyph] = [:]
+    /// Hits and misses, counted by the strikes without an exclusive access to the cache per glyph.
+    private let counters: UnsafeMutablePointer<Int>
+    private var strikes: [StrikeKey: GlyphStrike] = [:]
     private static let entryOverhead = 64
+
+    private struct StrikeKey: Hashable {
+        var face: UInt32
+        var size: Int32
+    }
 
     public init(byteBudget: Int = GlyphCache.defaultByteBudget) {
         self.byteBudget = byteBudget
+        counters = .allocate(capacity: 2)
+        counters.initialize(repeating: 0, count: 2)
     }
 
-    func lookup(_ key: GlyphKey) -> Glyph? {
-        if let glyph = glyphs[key] {
-            hits &+= 1
-            return glyph
-        }
-        misses &+= 1
-        return nil
+    deinit {
+        for strike in strikes.values { strike.removeAll() }
+        counters.deallocate()
     }
 
-    func insert(_ glyph: Glyph, for key: GlyphKey) {
+    /// The strike of `face` at `size`, made empty the first time.
+    func strike(face: UInt32, size: Int32) -> GlyphStrike {
+        let key = StrikeKey(face: face, size: size)
+        if let known = strikes[key] { return known }
+        let strike = GlyphStrike(counters: counters)
+        strikes[key] = strike
+        return strike
+    }
+
+    func insert(_ glyph: Glyph, into strike: GlyphStrike, at index: GlyphIndex) {
         let cost = glyph.bytes + Self.entryOverhead
         // Dropping everything is crude but rare with this budget, and keeps hits free of LRU bookkeeping.
         if bytes + cost > byteBudget { removeAll() }
-        glyphs[key] = glyph
+        guard strike.insert(glyph, at: index) else { return }
         bytes += cost
+        count += 1
     }
 
     public func removeAll() {
-        glyphs.removeAll(keepingCapacity: true)
+        for strike in strikes.values { strike.removeAll() }
         bytes = 0
+        count = 0
     }
 
     public func resetStatistics() {
-        hits = 0
-        misses = 0
+        counters[0] = 0
+        counters[1] = 0
     }
 
     func removeGlyphs(ofFace face: UInt32) {
-        glyphs = glyphs.filter { $0.key.face != face }
-        bytes = glyphs.values.reduce(0) { $0 + $1.bytes + Self.entryOverhead }
+        for (key, strike) in strikes where key.face == face {
+            for glyph in strike.glyphs {
+                bytes -= glyph.bytes + Self.entryOverhead
+                count -= 1
+            }
+            strike.removeAll()
+            strikes[key] = nil
+        }
+    }
+}
+
+/// One face's glyphs at one size, by glyph index, in pages of 256 made as glyphs are rendered. Glyph indexes are
+/// 16-bit in the fonts FreeType opens (sfnt, CFF); a larger one is never kept.
+final class GlyphStrike {
+    private static let pageShift = 8, pageSize = 1 << pageShift, pageCount = 1 << (16 - pageShift)
+
+    private let pages: UnsafeMutablePointer<UnsafeMutablePointer<Slot>?>
+    private let counters: UnsafeMutablePointer<Int>
+
+    /// Not an optional glyph: reading whether a slot is filled then copies the glyph once (copying `Glyph?` out of
+    /// a page went through generic copies, a tenth of layout time).
+    private struct Slot {
+        var isFilled = false
+        var glyph = Glyph.empty
+    }
+
+    fileprivate init(counters: UnsafeMutablePointer<Int>) {
+        self.counters = counters
+        pages = .allocate(capacity: Self.pageCount)
+        pages.initialize(repeating: nil, count: Self.pageCount)
+    }
+
+    deinit {
+        removeAll()
+        pages.deallocate()
+    }
+
+    /// The glyph at `index` when rendered, counted as a hit or a miss.
+    @inline(__always)
+    func glyph(_ index: GlyphIndex) -> Glyph? {
+        if index < 1 << 16, let page = pages[Int(index >> UInt32(Self.pageShift))] {
+            let slot = page + (Int(index) & (Self.pageSize - 1))
+            if slot.pointee.isFilled {
+                counters[0] &+= 1
+                return slot.pointee.glyph
+            }
+        }
+        counters[1] &+= 1
+        return nil
+    }
+
+    /// False when not kept (an index too large) or already there.
+    fileprivate func insert(_ glyph: Glyph, at index: GlyphIndex) -> Bool {
+        guard index < 1 << 16 else { return false }
+        let p = Int(index >> UInt32(Self.pageShift))
+        if pages[p] == nil {
+            let page = UnsafeMutablePointer<Slot>.allocate(capacity: Self.pageSize)
+            page.initialize(repeating: Slot(), count: Self.pageSize)
+            pages[p] = page
+        }
+        let slot = pages[p]! + (Int(index) & (Self.pageSize - 1))
+        guard !slot.pointee.isFilled else { return false }
+        slot.pointee = Slot(isFilled: true, glyph: glyph)
+        return true
+    }
+
+    fileprivate var glyphs: [Glyph] {
+        (0..<Self.pageCount).flatMap { p in pages[p].map { page in (0..<Self.pageSize).compactMap { page[$0].isFilled ? page[$0].glyph : nil } } ?? [] }
+    }
+
+    fileprivate func removeAll() {
+        for p in 0..<Self.pageCount {
+            guard let page = pages[p] else { continue }
+            page.deinitialize(count: Self.pageSize)
+            page.deallocate()
+            pages[p] = nil
+        }
     }
 }
 
@@ -96,12 +176,17 @@ extension FontFace {
 
     @inline(__always)
     func glyph(_ index: GlyphIndex, sizeKey: Int32) -> Glyph {
-        let key = GlyphKey(face: id, size: sizeKey, index: index)
-        if let cached = library.glyphCache.lookup(key) { return cached }
+        glyph(index, sizeKey: sizeKey, in: glyphStrike(sizeKey))
+    }
+
+    /// The same from `strike`, this face's at `sizeKey`, when a caller asks for many glyphs of one size.
+    @inline(__always)
+    func glyph(_ index: GlyphIndex, sizeKey: Int32, in strike: GlyphStrike) -> Glyph {
+        if let cached = strike.glyph(index) { return cached }
         let rendered = (try? renderGlyph(index, sizeKey: sizeKey))
             ?? (index != 0 ? try? renderGlyph(0, sizeKey: sizeKey) : nil)
             ?? .empty
-        library.glyphCache.insert(rendered, for: key)
+        library.glyphCache.insert(rendered, into: strike, at: index)
         return rendered
     }
 }

@@ -43,3 +43,19 @@ public enum LineBreak: UInt8, Sendable {
         return breaks
     }
 }
+
+/// A paragraph's break opportunities, found the first time they are asked for: a paragraph that fits its line (a
+/// title, a list row) never asks, and ICU is a good part of laying out a short text.
+final class LazyLineBreaks {
+    private let codepoints: [UInt32]
+    private var found: [LineBreak]?
+
+    init(_ codepoints: [UInt32]) { self.codepoints = codepoints }
+
+    var opportunities: [LineBreak] {
+        if let found { return found }
+        let breaks = LineBreak.opportunities(codepoints)
+        found = breaks
+        return breaks
+    }
+}

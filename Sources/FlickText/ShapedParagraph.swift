@@ -17,7 +17,8 @@ final class FaceSet {
 
 /// One paragraph ready to be broken into lines: its characters in runs of one face, script and direction (the
 /// bidi levels), each run shaped by HarfBuzz, with the width of every cluster and where lines may break.
-struct ShapedParagraph {
+/// A class: each of a paragraph's lines holds it, and a struct of a dozen arrays costs a dozen retains a copy.
+final class ShapedParagraph {
     struct Run {
         var range: Range<Int>
         var face: Int
@@ -31,7 +32,7 @@ struct ShapedParagraph {
     let shown: [Unicode.Scalar]
     private let codepoints: [UInt32]
     let bidi: BidiParagraph
-    private let breaks: [LineBreak]
+    private let breaks: LazyLineBreaks
     private let scripts: [hb_script_t]
     let runs: [Run]
     /// The advance of the cluster that starts at each character, 0 inside a cluster, in logical order.
@@ -46,12 +47,12 @@ struct ShapedParagraph {
         self.faces = faces
         self.sizeKey = sizeKey
         self.breaksAfterHyphens = breaksAfterHyphens
-        let shown = original.map { $0 == "\t" ? " " : $0 }
+        let shown = original.contains("\t") ? original.map { $0 == "\t" ? " " : $0 } : original
         self.shown = shown
         let codepoints = shown.map { $0.value }
         self.codepoints = codepoints
         bidi = BidiParagraph(codepoints, base: direction)
-        breaks = LineBreak.opportunities(codepoints)
+        breaks = LazyLineBreaks(codepoints)
         scripts = ScriptRuns.scripts(codepoints)
 
         // Each character's face: an emoji cluster's the colour emoji face when there is one with its picture; others
@@ -127,8 +128,8 @@ struct ShapedParagraph {
         return end
     }
 
-    /// A line may end after character `k`.
-    private func breaksAfter(_ k: Int) -> Bool {
+    /// A line may end after character `k`, given the paragraph's `breaks`.
+    private func breaksAfter(_ k: Int, _ breaks: [LineBreak]) -> Bool {
         breaks[k] != .prohibited && (breaksAfterHyphens || !Self.isHyphen(shown[k]))
     }
 
@@ -143,10 +144,27 @@ struct ShapedParagraph {
     /// Greedy lines no wider than `maxWidth` (nil: one line), breaking where UAX #14 allows and inside a word
     /// (between clusters) only when the word alone is wider than the line; spaces at a break hang and are trimmed.
     func lines(maxWidth: Double?) -> [Range<Int>] {
+        // A paragraph no point of which reaches past the width is one line, as the greedy loop would find; it never
+        // asks where lines may break (titles, list rows).
+        guard let maxWidth, !fits(in: maxWidth) else { return [trimmingTrailingSpaces(0..<shown.count)] }
+        return greedyLines(maxWidth: maxWidth)
+    }
+
+    /// No prefix of the paragraph is wider than `maxWidth` (advances may be negative: not only the whole).
+    private func fits(in maxWidth: Double) -> Bool {
+        var x = 0.0
+        for advance in clusterAdvance {
+            x += advance
+            if x > maxWidth { return false }
+        }
+        return true
+    }
+
+    func greedyLines(maxWidth: Double) -> [Range<Int>] {
         var lines: [Range<Int>] = []
         var start = 0
         repeat {
-            let next = maxWidth.map { nextLineStart(from: start, maxWidth: $0) } ?? shown.count
+            let next = nextLineStart(from: start, maxWidth: maxWidth)
             lines.append(trimmingTrailingSpaces(start..<next))
             start = next
         } while start < shown.count
@@ -154,6 +172,7 @@ struct ShapedParagraph {
     }
 
     private func nextLineStart(from start: Int, maxWidth: Double) -> Int {
+        let breaks = self.breaks.opportunities
         var x = 0.0
         var lastBreak: Int?
         // Until a line holds a visible cluster it takes one regardless of width, so every line makes progress.
@@ -164,14 +183,14 @@ struct ShapedParagraph {
             if Self.isBreakingSpace(shown[i]) {
                 x += w
                 i = end
-                if hasContent && breaksAfter(end - 1) { lastBreak = end }
+                if hasContent && breaksAfter(end - 1, breaks) { lastBreak = end }
                 continue
             }
             if hasContent && x + w > maxWidth { return lastBreak ?? i }
             x += w
             i = end
             hasContent = true
-            if breaksAfter(end - 1) { lastBreak = end }
+            if breaksAfter(end - 1, breaks) { lastBreak = end }
         }
         return shown.count
     }
@@ -189,17 +208,16 @@ struct ShapedParagraph {
     /// or final forms.
     private func glyphs(_ range: Range<Int>, baseline: Double) -> (glyphs: [TextLayout.PositionedGlyph], width: Double) {
         var placed: [TextLayout.PositionedGlyph] = []
+        placed.reserveCapacity(range.count)
         var pen = 0.0
         for visual in bidi.visualRuns(range) {
             // Runs are in text order: from the first that reaches into the visual run, while they start inside it.
-            var pieces: [(Run, Range<Int>)] = []
-            var r = runIndex(containing: visual.range.lowerBound)
-            while r < runs.count && runs[r].range.lowerBound < visual.range.upperBound {
-                pieces.append((runs[r], runs[r].range.clamped(to: visual.range)))
-                r += 1
-            }
-            if visual.direction == .rightToLeft { pieces.reverse() }
-            for (run, part) in pieces {
+            let first = runIndex(containing: visual.range.lowerBound)
+            var end = first
+            while end < runs.count && runs[end].range.lowerBound < visual.range.upperBound { end += 1 }
+            let reversed = visual.direction == .rightToLeft
+            for k in 0..<(end - first) {
+                let run = runs[reversed ? end - 1 - k : first + k], part = run.range.clamped(to: visual.range)
                 let glyphs = part == run.range && run.direction == visual.direction ? run.glyphs
                     : Self.shape(codepoints, part, visual.direction, run.script, faces.faces[run.face], sizeKey)
                 for glyph in glyphs {
@@ -227,6 +245,7 @@ struct ShapedParagraph {
     /// fits in `room`: after each cluster — in a script whose letters join (Arabic), only between words — latest
     /// first. One pass from the start, stopping at the first cluster that no longer fits.
     func cutPoints(from start: Int, fitting room: Double) -> [Int] {
+        let breaks = self.breaks.opportunities
         var points: [Int] = []
         var width = 0.0
         var i = start
@@ -235,7 +254,7 @@ struct ShapedParagraph {
             width += self.width(i..<end)
             // Spaces may run past the room: the kept text is trimmed of them.
             if !Self.isBreakingSpace(shown[i]) && width > room { break }
-            if !ScriptRuns.joins(scripts[end - 1]) || end == shown.count || breaksAfter(end - 1)
+            if !ScriptRuns.joins(scripts[end - 1]) || end == shown.count || breaksAfter(end - 1, breaks)
                 || Self.isBreakingSpace(shown[end]) {
                 points.append(end)
             }

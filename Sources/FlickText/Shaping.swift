@@ -50,13 +50,17 @@ extension FontFace {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+        let advances = hinted ? self.advances : nil
         return (0..<Int(count)).map { i in
             let index = infos[i].codepoint
             var advance = Double(positions[i].x_advance) / 64
             if hinted {
                 // Rounded half up, as FreeType rounds kerning (FT_PIX_ROUND).
-                let adjustment = Double(positions[i].x_advance - hb_font_get_glyph_h_advance(font, index)) / 64
-                advance = glyph(index, sizeKey: sizeKey).advance + (adjustment + 0.5).rounded(.down)
+                let unshaped = advances?.shaping(index) ?? hb_font_get_glyph_h_advance(font, index)
+                let adjustment = Double(positions[i].x_advance - unshaped) / 64
+                let hintedAdvance = advances?.hinted(index) { glyph($0, sizeKey: sizeKey).advance }
+                    ?? glyph(index, sizeKey: sizeKey).advance
+                advance = hintedAdvance + (adjustment + 0.5).rounded(.down)
             }
             return ShapedGlyph(index: index, cluster: Int(infos[i].cluster), advance: advance,
                                xOffset: Double(positions[i].x_offset) / 64, yOffset: Double(positions[i].y_offset) / 64)

@@ -96,7 +96,7 @@ public struct TextLayout {
                             breaksAfterHyphens: options.breaksAfterHyphens)
         }
 
-        var drafts: [(paragraph: ShapedParagraph, range: Range<Int>)] = []
+        var drafts: [Draft] = []
         var truncated = false
         paragraphs: for scalars in Self.paragraphs(text) {
             let paragraph = shaped(scalars, direction: options.direction)
@@ -105,7 +105,7 @@ public struct TextLayout {
                     truncated = true
                     break paragraphs
                 }
-                drafts.append((paragraph, range))
+                drafts.append(Draft(paragraph: paragraph, range: range))
             }
         }
 
@@ -147,9 +147,11 @@ public struct TextLayout {
         self.isTruncated = truncated
         self.sizeKey = sizeKey
         var inked: [InkedGlyph] = []
+        inked.reserveCapacity(lines.reduce(0) { $0 + $1.glyphs.count })
+        let usedFaces = faces.faces, strikes = usedFaces.map { $0.glyphStrike(sizeKey) }
         for line in lines {
             for positioned in line.glyphs {
-                let glyph = faces.faces[positioned.face].glyph(positioned.index, sizeKey: sizeKey)
+                let glyph = usedFaces[positioned.face].glyph(positioned.index, sizeKey: sizeKey, in: strikes[positioned.face])
                 if glyph.hasInk { inked.append(InkedGlyph(glyph: glyph, x: positioned.x, y: positioned.y)) }
             }
         }
@@ -157,10 +159,18 @@ public struct TextLayout {
         hasColorGlyphs = inked.contains { $0.glyph.color != nil }
     }
 
+    /// A line found, not yet set: which paragraph, which of its characters.
+    private struct Draft {
+        var paragraph: ShapedParagraph
+        var range: Range<Int>
+    }
+
     /// The paragraphs of `text`, split at hard line breaks; other control characters have no glyph worth drawing.
     static func paragraphs(_ text: String) -> [[Unicode.Scalar]] {
         var paragraphs: [[Unicode.Scalar]] = []
         var current: [Unicode.Scalar] = []
+        // Most texts are one paragraph: room for all of it at once (UTF-8 bytes bound the scalars).
+        current.reserveCapacity(text.utf8.count)
         var afterCR = false
         for scalar in text.unicodeScalars {
             defer { afterCR = scalar == "\r" }

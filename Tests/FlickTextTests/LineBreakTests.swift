@@ -51,4 +51,16 @@ import Testing
         let family = Array("\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F44D}\u{1F3FD}".unicodeScalars)
         #expect(LineBreak.opportunities(family) == [.prohibited, .prohibited, .prohibited, .prohibited, .allowed, .prohibited, .mandatory])
     }
+
+    /// The iterator a thread keeps for its next text starts each text afresh: a Thai text's dictionary words, a text
+    /// cut short and a text with hard breaks, in turn, break as they do first.
+    @Test func eachTextBreaksAsItDoesFirstAfterOthers() {
+        let texts = ["น้ำ สวัสดีครับ", "a well-known 3.14 x", "ab\ncd", "こんにちは、世界。", "x", "a well-known"]
+        let first = texts.map { LineBreak.opportunities(Array($0.unicodeScalars)) }
+        for _ in 0..<3 {
+            for (text, expected) in zip(texts, first).reversed() {
+                #expect(LineBreak.opportunities(Array(text.unicodeScalars)) == expected, "\(text)")
+            }
+        }
+    }
 }

@@ -100,3 +100,26 @@ private func paintedPixels(_ surface: Surface) -> [(x: Int, y: Int)] {
     }
     #expect(library.glyphCache.count > 0)
 }
+
+/// Emptied, the cache renders each glyph again as it was; a face closed takes its glyphs out of the count and bytes.
+@Test func glyphCacheEmptiedRendersAgainAndForgetsClosedFaces() throws {
+    let library = try FontLibrary()
+    let cache = library.glyphCache
+    let face = try library.openFace(atPath: TestFonts.regularPath)
+    let index = face.glyphIndex(for: "g")
+    let first = face.glyph(index, pixelSize: 20)
+    cache.removeAll()
+    #expect(cache.count == 0 && cache.bytes == 0)
+    let misses = cache.misses
+    let again = face.glyph(index, pixelSize: 20)
+    #expect(cache.misses == misses + 1 && cache.count == 1)
+    #expect(again.mask.coverage == first.mask.coverage && again.mask.width == first.mask.width && again.left == first.left && again.top == first.top && again.advance == first.advance)
+    _ = face.glyph(index, pixelSize: 20)
+    #expect(cache.misses == misses + 1)
+
+    var other: FontFace? = try library.openFace(atPath: TestFonts.boldPath)
+    _ = TextLayout("Bold words", face: other!, pixelSize: 20)
+    #expect(cache.count > 1)
+    other = nil
+    #expect(cache.count == 1 && cache.bytes == first.mask.coverage.count + 64)
+}

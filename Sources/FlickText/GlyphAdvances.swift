@@ -1,0 +1,76 @@
+import CFreeType
+import CHarfBuzz
+
+/// Per glyph of one outline face at one size, the two advances shaping asks for every glyph it sets: the scaled
+/// advance HarfBuzz's FreeType font functions give (26.6), and the hinted advance the rasteriser draws with.
+/// hb-ft keeps its own advances only until the face changes size — text at two sizes cleared them every run — and
+/// each one it misses is read from the font file (FreeType leaves `hmtx` on disk: a `pread` per glyph).
+/// Filled as glyphs are asked for, in pages of 256 glyphs, so a CJK face costs only the pages its text uses.
+final class GlyphAdvances {
+    private static let pageShift = 8, pageSize = 1 << pageShift
+    private static let unknownShaping = Int32.min
+
+    /// The face's characters, for HarfBuzz to read with the advances (a font has one data pointer).
+    let characters: CharacterGlyphs
+    /// The face owns its tables.
+    private unowned let owner: FontFace
+    private let sizeKey: Int32
+    private let loadFlags: Int32
+    private let glyphCount: Int
+    private let pages: UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>
+    private let pageCount: Int
+
+    private struct Entry {
+        var shaping: Int32
+        /// NaN until asked for.
+        var hinted: Double
+    }
+
+    init(owner: FontFace, sizeKey: Int32, characters: CharacterGlyphs, loadFlags: Int32, glyphCount: Int) {
+        self.owner = owner
+        self.sizeKey = sizeKey
+        self.characters = characters
+        self.loadFlags = loadFlags
+        self.glyphCount = glyphCount
+        pageCount = (glyphCount + Self.pageSize - 1) >> Self.pageShift
+        pages = .allocate(capacity: max(1, pageCount))
+        pages.initialize(repeating: nil, count: max(1, pageCount))
+    }
+
+    deinit {
+        for p in 0..<pageCount { pages[p]?.deallocate() }
+        pages.deallocate()
+    }
+
+    private func entry(_ glyph: GlyphIndex) -> UnsafeMutablePointer<Entry>? {
+        let index = Int(glyph)
+        guard index < glyphCount else { return nil }
+        let p = index >> Self.pageShift
+        if pages[p] == nil {
+            let page = UnsafeMutablePointer<Entry>.allocate(capacity: Self.pageSize)
+            page.initialize(repeating: Entry(shaping: Self.unknownShaping, hinted: .nan), count: Self.pageSize)
+            pages[p] = page
+        }
+        return pages[p]! + (index & (Self.pageSize - 1))
+    }
+
+    /// hb-ft's horizontal advance, computed as hb-ft does (hb-ft.cc, hb_ft_get_glyph_h_advances): FreeType's
+    /// FT_Get_Advance in 16.16 with the font's load flags, rounded to 26.6.
+    func shaping(_ glyph: GlyphIndex) -> Int32 {
+        if let known = entry(glyph)?.pointee.shaping, known != Self.unknownShaping { return known }
+        var advance: FT_Fixed = 0
+        // The face may have been set to another size since shaping began (a glyph rendered for other text).
+        if let face = owner.freeTypeFace(at: sizeKey) { _ = FT_Get_Advance(face, glyph, loadFlags, &advance) }
+        let result = Int32(truncatingIfNeeded: (advance + (1 << 9)) >> 10)
+        entry(glyph)?.pointee.shaping = result
+        return result
+    }
+
+    /// The hinted advance, `render`'s the first time.
+    func hinted(_ glyph: GlyphIndex, render: (GlyphIndex) -> Double) -> Double {
+        if let known = entry(glyph)?.pointee.hinted, !known.isNaN { return known }
+        let advance = render(glyph)
+        entry(glyph)?.pointee.hinted = advance
+        return advance
+    }
+}
