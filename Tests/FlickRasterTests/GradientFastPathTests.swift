@@ -121,4 +121,21 @@ import Testing
             if wide != baseline { return }
         }
     }
+
+    /// Gradients from outside input can be absurd: tiny, huge, far away, not finite. They fill without trapping.
+    @Test func absurdGradientsFillWithoutTrapping() {
+        let ends: [(Point, Point)] = [
+            (Point(0, 0), Point(1e-300, 1e-300)), (Point(0, 0), Point(1e300, 3)), (Point(-1e12, 5), Point(1e12, 9)),
+            (Point(5, 5), Point(.infinity, 1)), (Point(.nan, 0), Point(10, 10)), (Point(3, 3), Point(3.0000001, 40)),
+        ]
+        for (start, end) in ends {
+            let canvas = Canvas(surface: Surface(width: 64, height: 48))
+            canvas.fill(Rect(x: 0, y: 0, width: 64, height: 48),
+                        paint: .linearGradient(LinearGradient(start: start, end: end, colors: [Color(hex: 0x102030), Color(hex: 0xF0E0D0)])))
+            canvas.rotate(0.3)
+            canvas.fill(Path.ellipse(in: Rect(x: 4, y: 4, width: 40, height: 30)),
+                        paint: .linearGradient(LinearGradient(start: start, end: end, colors: [Color(hex: 0x102030), Color(hex: 0xF0E0D0, alpha: 0.5)])))
+        }
+    }
 }
+
