@@ -73,7 +73,7 @@ struct PageArtwork {
         let m = margin
         let card = Rect(x: m, y: m, width: Double(width) - 2 * m, height: Double(height) - 2 * m)
         guard card.width > 0, card.height > 0 else { return }
-        canvas.fill(Path.roundedRect(card, radius: 16 * scale), paint: .solid(theme.surface))
+        canvas.fill(roundedRect: card, radius: 16 * scale, paint: .solid(theme.surface))
         let inner = card.width - 2 * m
         guard inner > 0 else { return }
         var y = card.minY + m

@@ -13,8 +13,8 @@ enum PagedTextCard {
         view.shouldRasterize = true
         view.content = ViewContent { canvas, bounds in
             canvas.fill(bounds, color: context.theme.background)
-            let card = Path.roundedRect(bounds, radius: cornerRadius * context.scale)
-            canvas.fill(card, paint: paint(entry.background ?? .color(context.theme.surface), height: bounds.height))
+            canvas.fill(roundedRect: bounds, radius: cornerRadius * context.scale,
+                        paint: paint(entry.background ?? .color(context.theme.surface), height: bounds.height))
             guard let face = context.face(.regular) else { return }
             let inset = context.margin, width = bounds.width - 2 * inset, height = bounds.height - 2 * inset
             guard width > 0, height > 0 else { return }

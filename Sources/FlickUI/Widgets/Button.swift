@@ -47,7 +47,7 @@ public final class Button {
         view = View(frame: frame)
         label = Label(title, face: face, pixelSize: pixelSize, color: style.title, maxLines: 1, alignment: .center)
         view.content = ViewContent { [unowned self] canvas, bounds in
-            canvas.fill(Path.roundedRect(bounds, radius: self.style.cornerRadius),
+            canvas.fill(roundedRect: bounds, radius: self.style.cornerRadius,
                         paint: .solid(isHighlighted ? self.style.highlightedFill : self.style.fill))
         }
         view.addChild(label.view)
