@@ -44,27 +44,25 @@ final class CoverageRasterizer {
     func reset(region: PixelRect) {
         self.region = region
         stride = region.width + 2
-        let needed = stride * max(region.height, 0)
-        if needed > capacity {
-            cells.deallocate()
-            capacity = max(needed, capacity * 2)
-            cells = .allocate(capacity: capacity)
-            cells.initialize(repeating: 0, count: capacity)
-        }
+        Self.grow(&cells, capacity: &capacity, to: stride * max(region.height, 0))
         if stride > coverageCapacity {
             coverageRow.deallocate()
             coverageCapacity = stride
             coverageRow = .allocate(capacity: coverageCapacity)
         }
         wordsPerRow = ((stride + Self.blockCells - 1) >> Self.blockShift + 63) / 64
-        let words = wordsPerRow * max(region.height, 0)
-        if words > touchedCapacity {
-            touched.deallocate()
-            touchedCapacity = max(words, touchedCapacity * 2)
-            touched = .allocate(capacity: touchedCapacity)
-            touched.initialize(repeating: 0, count: touchedCapacity)
-        }
+        Self.grow(&touched, capacity: &touchedCapacity, to: wordsPerRow * max(region.height, 0))
         firstRow = Int.max; lastRow = Int.min
+    }
+
+    /// A zeroed buffer at least `needed` long, doubling so that shapes of growing size do not reallocate each
+    /// time (the sweep leaves what it read zero again).
+    private static func grow<T: Numeric>(_ buffer: inout UnsafeMutablePointer<T>, capacity: inout Int, to needed: Int) {
+        guard needed > capacity else { return }
+        buffer.deallocate()
+        capacity = max(needed, capacity * 2)
+        buffer = .allocate(capacity: capacity)
+        buffer.initialize(repeating: 0, count: capacity)
     }
 
     /// Notes that an edge wrote to cells `lo...hi` of row `y`.

@@ -30,41 +30,39 @@ import Testing
     @Test(arguments: [0.0, 0.013, -0.23, 0.7, 2.5, -1.9])
     func turnedImagesEqualThePlainPath(_ angle: Double) {
         let image = cardLike(width: 61, height: 47)
-        func draw(fast: Bool) -> Surface {
-            let surface = background(120, 110)
-            let canvas = Canvas(surface: surface)
-            canvas.turnedImageFastPath = fast
+        #expect(pixelsDifferingFromThePlainPath(width: 120, height: 110) { canvas in
             canvas.translate(60.3, 54.8)
             canvas.rotate(angle)
             canvas.translate(-30.5, -23.5)
             canvas.draw(image, at: .zero)
+        } == 0)
+    }
+
+    /// Draws on two copies of the background, with and without the fast path, and counts the pixels that differ.
+    private func pixelsDifferingFromThePlainPath(width: Int, height: Int, _ draw: (Canvas) -> Void) -> Int {
+        let surfaces = [true, false].map { fast in
+            let surface = background(width, height)
+            let canvas = Canvas(surface: surface)
+            canvas.turnedImageFastPath = fast
+            draw(canvas)
             return surface
         }
-        let fast = draw(fast: true), plain = draw(fast: false)
         var differing = 0
-        for y in 0..<fast.height { for x in 0..<fast.width where fast[x, y] != plain[x, y] { differing += 1 } }
-        #expect(differing == 0)
+        for y in 0..<height { for x in 0..<width where surfaces[0][x, y] != surfaces[1][x, y] { differing += 1 } }
+        return differing
     }
 
     /// Clipped so that rows start and end inside the image, and scaled so that the steps are not whole.
     @Test func clippedAndScaledTurnedImagesEqualThePlainPath() {
         let image = cardLike(width: 40, height: 33)
-        func draw(fast: Bool) -> Surface {
-            let surface = background(90, 80)
-            let canvas = Canvas(surface: surface)
-            canvas.turnedImageFastPath = fast
+        #expect(pixelsDifferingFromThePlainPath(width: 90, height: 80) { canvas in
             canvas.clip(to: Rect(x: 21, y: 17, width: 37, height: 41))
             canvas.translate(45, 40)
             canvas.rotate(0.31)
             canvas.scale(1.37, 0.8)
             canvas.translate(-20, -16.5)
             canvas.draw(image, at: .zero)
-            return surface
-        }
-        let fast = draw(fast: true), plain = draw(fast: false)
-        var differing = 0
-        for y in 0..<fast.height { for x in 0..<fast.width where fast[x, y] != plain[x, y] { differing += 1 } }
-        #expect(differing == 0)
+        } == 0)
     }
 
     /// The AVX2 kernel (where this CPU has it) and the baseline loop give the pixels of clamped sampling
