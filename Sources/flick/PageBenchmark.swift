@@ -37,6 +37,8 @@ struct PageBenchmark {
         if let photos = config.pages.first(where: { if case .photos = $0.content { true } else { false } }) {
             report(ratio("photo card follows the finger (held off-centre, turning)",
                          Stopwatch.interleaved([photoCardFrame(photos.id), copy]), limit: 3))
+            report(ratio("photo card flung off (its flight, the next card coming forward)",
+                         Stopwatch.interleaved([photoFlightFrame(photos.id), copy]), limit: 3))
         }
         if let todo = config.pages.first(where: { if case .todo = $0.content { true } else { false } }) {
             let store = try benchTodoStore()
@@ -127,6 +129,36 @@ struct PageBenchmark {
     private func photoCardFrame(_ id: String) -> () -> Void {
         dragFrame(on: id, from: Point(Double(width) * 0.6, Double(height) * 0.6), along: Point(0, -1),
                   turningAt: Double(height) * 0.3)
+    }
+
+    /// Frames of the front photo flung away, over and over: when the stack is still, a quick stroke up and to the
+    /// right (a twentieth of a second), then the card's flight and the next card coming forward, a frame a call.
+    private func photoFlightFrame(_ id: String) -> () -> Void {
+        let scene = self.scene(startingOn: id)
+        let canvas = Canvas(surface: Surface(width: width, height: height))
+        scene.advance(to: 0)
+        _ = scene.draw(on: canvas, fullRedraw: true)
+        let finger = TouchID.finger(0), start = Point(Double(width) * 0.5, Double(height) * 0.6)
+        var time: Microseconds = 0
+        func send(_ phase: TouchEvent.Phase, _ at: Point) {
+            let point = ScreenPoint(x: at.x, y: at.y)
+            scene.handle(.touches(TouchFrame(time: time, events: [TouchEvent(phase, id: finger, at: point, time: time)])))
+        }
+        return {
+            time += 16_667
+            if !scene.needsFrame {
+                var at = start
+                send(.down, at)
+                for _ in 1...4 {
+                    time += 12_500
+                    at = Point(at.x + Double(self.width) * 0.06, at.y - Double(self.height) * 0.03)
+                    send(.move, at)
+                }
+                send(.up, at)
+            }
+            scene.advance(to: Double(time) / 1e6)
+            _ = scene.draw(on: canvas, fullRedraw: false)
+        }
     }
 
     /// A finger down at `start` on page `id`, then each frame 7 px further along `direction` and back again after
