@@ -1,7 +1,5 @@
 #if arch(x86_64)
 import CRasterKernels
-
-private let hasAVX2 = flick_raster_has_avx2() != 0
 #endif
 
 /// The inside of a turned or scaled image, where every bilinear sample's four taps lie in the image and the

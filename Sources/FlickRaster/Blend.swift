@@ -1,9 +1,6 @@
 import CLinux
 #if arch(x86_64)
 import CRasterKernels
-
-/// Asked once: which kernels this CPU runs.
-private let hasAVX2 = flick_raster_has_avx2() != 0
 #endif
 
 /// Span compositing: the hot loops. Each takes a destination row pointer and plain integers, allocates

@@ -40,9 +40,6 @@ public struct LinearGradient: Sendable {
 
 #if arch(x86_64)
 import CRasterKernels
-
-/// Asked once: whether this CPU runs the eight-pixel gradient span.
-private let hasAVX2 = flick_raster_has_avx2() != 0
 #endif
 
 /// Gradient parameter as an affine function of device pixel position: t = dx·x + dy·y + t0.

@@ -63,4 +63,34 @@ import Testing
         }
         #expect(differing == 0)
     }
+
+    /// The eight-pixel kernel for rows scaled up filters what it takes on as the one-pixel loop would, at steps
+    /// just under one and far under, from anywhere in the row, stopping before it would read past the row.
+    @Test func theWideRowFilterEqualsFilteringOnePixelAtATime() {
+        var rng = SystemRandomNumberGenerator()
+        let width = 37
+        let source = (0..<width).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+        var filteredWide = 0
+        defer { #expect(filteredWide > 0 || !hasAVX2, "the kernel never ran") }
+        for _ in 0..<3000 {
+            let fdu = Bool.random(using: &rng) ? Int.random(in: 1...65535, using: &rng) : Int.random(in: 60000...65535, using: &rng)
+            let fu = Int.random(in: 0...((width - 2) << 16), using: &rng)
+            let count = min(Int.random(in: 0...80, using: &rng), ((width - 1) << 16 - 1 - fu) / fdu + 1)
+            var out = [UInt32](repeating: 0, count: max(count, 1))
+            let done = out.withUnsafeMutableBufferPointer {
+                filterWide($0.baseAddress!, source: source, width: width, count: count, fu: fu, fdu: fdu)
+            }
+            #expect(done % 8 == 0 && done <= count)
+            filteredWide += done
+            for i in 0..<done {
+                let f = fu + i * fdu
+                let expected = lerp256(source[f >> 16], source[(f >> 16) + 1], UInt32((f >> 8) & 0xFF))
+                if out[i] != expected {
+                    Issue.record("pixel \(i) of \(count) from \(fu) by \(fdu)")
+                    return
+                }
+            }
+        }
+    }
 }
+

@@ -30,4 +30,11 @@ void flick_raster_gradient_span_avx2(uint32_t *dst, const uint32_t *lut, long co
 void flick_raster_bilinear_over_avx2(uint32_t *dst, const uint32_t *image, long stride,
                                      long fu, long fv, long fdu, long fdv, long count);
 
+/// dst[i] = src[x] + (src[x + 1] − src[x])·w/256 per channel, with x = f >> 16 and w = (f >> 8) & 255 for
+/// f = fu + i·fdu (16.16): a scaled-up image row filtered across, rounding as FlickRaster's lerp256. Every tap
+/// must lie in src's `width` pixels. Handles steps 0 < fdu < 65536 only, eight pixels at a time from the start,
+/// and returns how many it wrote (0 for other steps); the caller does the rest. Only call when
+/// flick_raster_has_avx2() is true.
+long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width, long count, long fu, long fdu);
+
 #endif
