@@ -31,8 +31,7 @@ public final class Surface {
         self.height = height
         self.stride = width
         let count = max(1, width * height), bytes = count * 4
-        if bytes >= Self.mappedThresholdBytes, let mapped = Self.mapAligned(bytes) {
-            // Anonymous pages start zeroed and cost nothing until written.
+        if bytes >= Self.mappedThresholdBytes, let mapped = SurfacePages.shared.take(bytes) {
             pixels = mapped.bindMemory(to: UInt32.self, capacity: count)
             memory = .mapped(bytes)
         } else {
@@ -40,25 +39,6 @@ public final class Surface {
             pixels.initialize(repeating: 0, count: count)
             memory = .heap
         }
-    }
-
-    static let hugePage = 2 << 20
-
-    /// Anonymous pages, those of a surface of a huge page or more starting on a 2 MiB boundary and marked for
-    /// huge pages: a layer drawn from nothing at 1920x1080 then takes four page faults, not two thousand (about
-    /// 3 ms of the 5 it took). Where the kernel has no transparent huge pages this is an ordinary mapping.
-    private static func mapAligned(_ bytes: Int) -> UnsafeMutableRawPointer? {
-        let padded = bytes >= hugePage ? bytes + hugePage : bytes
-        guard let raw = mmap(nil, padded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              raw != MAP_FAILED else { return nil }
-        guard padded > bytes else { return raw }
-        let start = (Int(bitPattern: raw) + hugePage - 1) & ~(hugePage - 1)
-        let head = start - Int(bitPattern: raw), tail = padded - head - bytes
-        if head > 0 { munmap(raw, head) }
-        if tail > 0 { munmap(UnsafeMutableRawPointer(bitPattern: start + bytes), tail) }
-        let aligned = UnsafeMutableRawPointer(bitPattern: start)!
-        madvise(aligned, bytes, MADV_HUGEPAGE)
-        return aligned
     }
 
     /// Wraps `memory`; the caller keeps it alive and mapped for the surface's lifetime.
@@ -74,7 +54,7 @@ public final class Surface {
     deinit {
         switch memory {
         case .heap: pixels.deallocate()
-        case .mapped(let bytes): munmap(pixels, bytes)
+        case .mapped(let bytes): SurfacePages.shared.give(pixels, bytes: bytes)
         case .borrowed: break
         }
     }

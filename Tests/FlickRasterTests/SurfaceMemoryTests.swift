@@ -3,14 +3,14 @@ import Testing
 @testable import FlickRaster
 
 /// Full-screen surfaces start on a huge-page boundary (a fresh layer faults four huge pages, not thousands of
-/// small ones), start transparent, and can be written to their last pixel.
+/// small ones), start transparent even on the pages of the last one to go, and can be written to their last pixel.
 @Suite struct SurfaceMemoryTests {
     @Test(arguments: [(1920, 1080), (1024, 768), (800, 480), (100, 100)])
     func surfacesStartClearAndBigOnesOnAHugePage(_ width: Int, _ height: Int) {
         let surface = Surface(width: width, height: height)
         let address = Int(bitPattern: surface.row(0))
-        if width * height * 4 >= Surface.hugePage {
-            #expect(address % Surface.hugePage == 0, "\(width)x\(height) at \(address)")
+        if width * height * 4 >= SurfacePages.hugePage {
+            #expect(address % SurfacePages.hugePage == 0, "\(width)x\(height) at \(address)")
         }
         #expect(surface[0, 0] == 0 && surface[width - 1, height - 1] == 0)
         surface[width - 1, height - 1] = 0xFF12_3456
@@ -26,6 +26,23 @@ import Testing
             #expect(surface[1919, 1079] == UInt32(i))
         }
         #expect(try residentBytes() - before < 100 << 20)
+    }
+
+    @Test func theNextPagesOfTheSameSizeAreTheLastOnesCleared() throws {
+        let pages = SurfacePages(), bytes = 1280 * 800 * 4
+        let first = try #require(pages.take(bytes))
+        memset(first, 0x5A, bytes)
+        pages.give(first, bytes: bytes)
+        let again = try #require(pages.take(bytes))
+        #expect(again == first)
+        let words = again.bindMemory(to: UInt64.self, capacity: bytes / 8)
+        #expect((0..<(bytes / 8)).allSatisfy { words[$0] == 0 }, "a surface starts transparent, whoever had its pages")
+        pages.give(again, bytes: bytes)
+        // Another size: the kept pages go (unmapped), and new ones of that size come, zeroed by the kernel.
+        let other = try #require(pages.take(bytes * 2))
+        #expect(Int(bitPattern: other) % SurfacePages.hugePage == 0)
+        #expect(other.load(fromByteOffset: bytes * 2 - 8, as: UInt64.self) == 0)
+        pages.give(other, bytes: bytes * 2)
     }
 
     private func residentBytes() throws -> Int {
