@@ -64,10 +64,20 @@ extension Surface {
         }
     }
 
+    /// Four pixels a step, the same arithmetic as `scalePixel`; a photo's opaque pixels are left as they are.
     func premultiply() {
+        let alpha = Pixels4(repeating: 0xFF00_0000), colour = Pixels4(repeating: 0x00FF_FFFF)
         for y in 0..<height {
             let r = row(y)
-            for x in 0..<width {
+            var x = 0
+            while x + 4 <= width {
+                let p = loadPixels(r + x), a = p &>> 24
+                if a != Pixels4(repeating: 255) {
+                    storePixels((p & alpha) | (scalePixels(p, by: a) & colour), r + x)
+                }
+                x += 4
+            }
+            for x in x..<width {
                 let p = r[x], a = p >> 24
                 r[x] = (p & 0xFF00_0000) | (scalePixel(p, by: a) & 0x00FF_FFFF)
             }

@@ -55,3 +55,23 @@ private func temporaryDirectory() throws -> URL {
     #expect(throws: PNGError.self) { try Surface(width: 2, height: 2).writePNG(path: dir.appendingPathComponent("missing/dir.png").path) }
     #expect(try Surface.readPNG(path: path).width == 2)
 }
+
+/// Premultiplying four pixels a step gives what premultiplying each on its own gives, opaque runs included.
+@Test func premultiplyingFourAtATimeEqualsOneAtATime() {
+    var rng = SystemRandomNumberGenerator()
+    for width in [1, 3, 4, 7, 33] {
+        let surface = Surface(width: width, height: 5)
+        for y in 0..<5 {
+            for x in 0..<width {
+                surface[x, y] = y == 2 ? 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &rng)
+                                       : UInt32.random(in: 0...UInt32.max, using: &rng)
+            }
+        }
+        let expected = (0..<5).flatMap { y in (0..<width).map { x in
+            let p = surface[x, y]
+            return (p & 0xFF00_0000) | (scalePixel(p, by: p >> 24) & 0x00FF_FFFF)
+        } }
+        surface.premultiply()
+        #expect((0..<5).flatMap { y in (0..<width).map { surface[$0, y] } } == expected, "width \(width)")
+    }
+}
