@@ -13,6 +13,10 @@ extension Canvas {
         let area = PixelRect(enclosing: transform.mapBounds(rect.insetBy(dx: -reach, dy: -reach))).intersection(clipBounds)
         guard !area.isEmpty else { return }
         let pixel = color.withAlpha(1).pixel
+        if shadowFastPath, transform.isTranslationOnly {
+            fillAlignedShadow(area, rect: rect, userFromDevice: userFromDevice, falloff: falloff, pixel: pixel)
+            return
+        }
         // Along a row the user point moves by (du, dv) per pixel.
         let du = userFromDevice.a, dv = userFromDevice.b
         for y in area.y..<area.maxY {
@@ -32,15 +36,49 @@ extension Canvas {
         }
     }
 
+    /// An upright shadow, the same pixels as `shade` gives each: beside the caster a pixel's distance is its
+    /// distance across (its column's, the same on every row there) or down (one for the whole row), so only the
+    /// corners take a square root per pixel.
+    private func fillAlignedShadow(_ area: PixelRect, rect: Rect, userFromDevice: AffineTransform, falloff: [UInt32],
+                                   pixel: UInt32) {
+        let u0 = userFromDevice.map(Point(Double(area.x) + 0.5, 0.5)).x
+        // Each column's shadow on the rows level with the caster (none over its columns).
+        let columns = (0..<area.width).map { i in Self.alpha(u: u0 + Double(i), v: (rect.minY + rect.maxY) / 2, rect: rect, falloff: falloff) }
+        let over = Self.interval(start: u0, step: 1, low: rect.minX, high: rect.maxX).clamped(to: 0..<area.width)
+        for y in area.y..<area.maxY {
+            let v = userFromDevice.map(Point(0.5, Double(y) + 0.5)).y
+            let row = surface.row(y) + area.x
+            if v >= rect.minY && v <= rect.maxY {
+                for i in 0..<area.width where columns[i] != 0 {
+                    row[i] = FlickRaster.sourceOver(scalePixel(pixel, by: columns[i]), row[i])
+                }
+                continue
+            }
+            // Above or below: one alpha over the caster's columns, the corners pixel by pixel.
+            let level = Self.alpha(u: (rect.minX + rect.maxX) / 2, v: v, rect: rect, falloff: falloff)
+            if level != 0 && !over.isEmpty {
+                Blend.fill(row + over.lowerBound, count: over.count, color: scalePixel(pixel, by: level), mode: .sourceOver)
+            }
+            for i in 0..<area.width where !over.contains(i) {
+                shade(row, i, u: u0 + Double(i), v: v, rect: rect, falloff: falloff, pixel: pixel)
+            }
+        }
+    }
+
+    /// The shadow's alpha at (u, v) in user space: 0 inside the caster and beyond the shadow's reach.
+    @inline(__always)
+    private static func alpha(u: Double, v: Double, rect: Rect, falloff: [UInt32]) -> UInt32 {
+        let dx = max(rect.minX - u, 0, u - rect.maxX), dy = max(rect.minY - v, 0, v - rect.maxY)
+        guard dx > 0 || dy > 0 else { return 0 }
+        let step = Int(((dx * dx + dy * dy).squareRoot() * Double(shadowSteps)).rounded(.down))
+        return step < falloff.count ? falloff[step] : 0
+    }
+
     /// The shadow over pixel `i` of `row`, whose centre is at (u, v) in user space.
     @inline(__always)
     private func shade(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, u: Double, v: Double, rect: Rect,
                        falloff: [UInt32], pixel: UInt32) {
-        let dx = max(rect.minX - u, 0, u - rect.maxX), dy = max(rect.minY - v, 0, v - rect.maxY)
-        guard dx > 0 || dy > 0 else { return }
-        let step = Int(((dx * dx + dy * dy).squareRoot() * Double(Self.shadowSteps)).rounded(.down))
-        guard step < falloff.count else { return }
-        let a = falloff[step]
+        let a = Self.alpha(u: u, v: v, rect: rect, falloff: falloff)
         if a != 0 { row[i] = FlickRaster.sourceOver(scalePixel(pixel, by: a), row[i]) }
     }
 

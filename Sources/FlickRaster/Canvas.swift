@@ -21,6 +21,8 @@ public final class Canvas {
     /// Off: a turned image is shaded and blended under its coverage everywhere, the plain path the tests
     /// compare `drawTurnedImageSpan` with.
     var turnedImageFastPath = true
+    /// Off: an upright shadow is shaded pixel by pixel too, the plain path `fillAlignedShadow` is compared with.
+    var shadowFastPath = true
 
     public init(surface: Surface) {
         self.surface = surface

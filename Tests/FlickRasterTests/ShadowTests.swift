@@ -57,4 +57,29 @@ import Testing
         #expect(falloff.last == 0)
         #expect(zip(falloff, falloff.dropFirst()).allSatisfy { $0 >= $1 })
     }
+
+    /// An upright shadow's rows beside and above the caster are shaded from one distance per column or per row:
+    /// the pixels of shading each one on its own, on a busy background, clipped or not, at fractional positions.
+    @Test(arguments: [AffineTransform.identity, .translation(3.25, -1.5), .translation(-20, 7)])
+    func uprightShadowEqualsShadingEachPixel(_ transform: AffineTransform) {
+        for (face, clip) in [(Rect(x: 30, y: 25, width: 100, height: 60), nil as Rect?),
+                             (Rect(x: 30.4, y: 25.7, width: 99.5, height: 60.2), nil),
+                             (Rect(x: 30, y: 25, width: 100, height: 60), Rect(x: 20, y: 40, width: 90, height: 70)),
+                             (Rect(x: -10, y: 90, width: 60, height: 80), nil)] {
+            let surfaces = [true, false].map { fast in
+                let surface = Surface(width: 170, height: 130)
+                for y in 0..<130 { for x in 0..<170 { surface[x, y] = (x ^ y) & 4 == 0 ? 0xFFE0_D0C0 : 0x8030_2010 } }
+                let canvas = Canvas(surface: surface)
+                canvas.shadowFastPath = fast
+                canvas.setTransform(transform)
+                if let clip { canvas.clip(to: clip) }
+                canvas.fillShadow(outside: face, width: 18, opacity: 0.35)
+                return surface
+            }
+            var differing = 0
+            for y in 0..<130 { for x in 0..<170 where surfaces[0][x, y] != surfaces[1][x, y] { differing += 1 } }
+            #expect(differing == 0, "\(face) under \(transform), clip \(String(describing: clip))")
+        }
+    }
 }
+
