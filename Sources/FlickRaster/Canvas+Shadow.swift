@@ -24,13 +24,7 @@ extension Canvas {
             let inside = Self.interval(start: start.x, step: du, low: rect.minX, high: rect.maxX)
                 .clamped(to: Self.interval(start: start.y, step: dv, low: rect.minY, high: rect.maxY))
             let row = surface.row(y) + area.x
-            // The pixels before and after the caster's inside: the inside itself is not visited.
-            let skip = inside.clamped(to: 0..<area.width)
-            for i in skip.isEmpty ? 0..<area.width : 0..<skip.lowerBound {
-                shade(row, i, u: start.x + Double(i) * du, v: start.y + Double(i) * dv, rect: rect, falloff: falloff, pixel: pixel)
-            }
-            guard !skip.isEmpty else { continue }
-            for i in skip.upperBound..<area.width {
+            Self.forEach(0..<area.width, outside: inside) { i in
                 shade(row, i, u: start.x + Double(i) * du, v: start.y + Double(i) * dv, rect: rect, falloff: falloff, pixel: pixel)
             }
         }
@@ -59,10 +53,19 @@ extension Canvas {
             if level != 0 && !over.isEmpty {
                 Blend.fill(row + over.lowerBound, count: over.count, color: scalePixel(pixel, by: level), mode: .sourceOver)
             }
-            for i in 0..<area.width where !over.contains(i) {
+            Self.forEach(0..<area.width, outside: over) { i in
                 shade(row, i, u: u0 + Double(i), v: v, rect: rect, falloff: falloff, pixel: pixel)
             }
         }
+    }
+
+    /// Each offset of `range` before and after `skip` (the caster's inside, which is not visited).
+    @inline(__always)
+    private static func forEach(_ range: Range<Int>, outside skip: Range<Int>, _ body: (Int) -> Void) {
+        let skip = skip.clamped(to: range)
+        for i in skip.isEmpty ? range : range.lowerBound..<skip.lowerBound { body(i) }
+        guard !skip.isEmpty else { return }
+        for i in skip.upperBound..<range.upperBound { body(i) }
     }
 
     /// The shadow's alpha at (u, v) in user space: 0 inside the caster and beyond the shadow's reach.

@@ -1,3 +1,7 @@
+#if arch(x86_64)
+import CRasterKernels
+#endif
+
 /// A linear gradient between two points in user space, padded beyond its ends.
 public struct LinearGradient: Sendable {
     public struct Stop: Hashable, Sendable {
@@ -37,10 +41,6 @@ public struct LinearGradient: Sendable {
         (0..<Self.tableSize).map { color(at: Double($0) / Double(Self.tableSize - 1)).pixel }
     }
 }
-
-#if arch(x86_64)
-import CRasterKernels
-#endif
 
 /// Gradient parameter as an affine function of device pixel position: t = dx·x + dy·y + t0.
 struct GradientShader {
