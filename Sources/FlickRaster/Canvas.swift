@@ -1,3 +1,4 @@
+
 /// Draws into a Surface: a stack of transform, clip, alpha and blend mode, and fill/stroke/image/mask
 /// operations that all end in the span loops of `Blend`.
 public final class Canvas {
@@ -23,6 +24,9 @@ public final class Canvas {
     var turnedImageFastPath = true
     /// Off: an upright shadow is shaded pixel by pixel too, the plain path `fillAlignedShadow` is compared with.
     var shadowFastPath = true
+    /// Off: a turned image is sampled bilinearly under its coverage instead of drawn by shears.
+    var shearsTurnedImages = true
+    lazy var shearScratch = ShearScratch()
 
     public init(surface: Surface) {
         self.surface = surface
@@ -137,6 +141,7 @@ public final class Canvas {
             blit(image, atDeviceX: Int(t.tx), y: Int(t.ty))
             return
         }
+        if filter == .bilinear, drawSheared(image, transform: t) { return }
         draw(image, in: Rect(x: point.x, y: point.y, width: Double(image.width), height: Double(image.height)),
              filter: filter)
     }
@@ -218,7 +223,7 @@ public final class Canvas {
 
     // MARK: Internals
 
-    private var alpha255: UInt32 { UInt32((state.globalAlpha * 255).rounded()) }
+    var alpha255: UInt32 { UInt32((state.globalAlpha * 255).rounded()) }
 
     private func rasterize(_ polygons: [[Point]], rule: FillRule, paint: Paint) {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity

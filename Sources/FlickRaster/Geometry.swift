@@ -100,6 +100,13 @@ public struct PixelRect: Hashable, Sendable {
         self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
+    /// The largest pixel rectangle inside `rect`: the pixels it covers whole.
+    public init(inside rect: Rect) {
+        let x0 = Int(rect.minX.rounded(.up)), y0 = Int(rect.minY.rounded(.up))
+        let x1 = Int(rect.maxX.rounded(.down)), y1 = Int(rect.maxY.rounded(.down))
+        self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
     public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     public var maxX: Int { x + width }
@@ -139,6 +146,11 @@ extension PixelRect {
 }
 
 extension PixelRect {
+    /// What is left of `self` once every one of `others` is taken away, as rectangles that do not overlap.
+    public func subtracting(_ others: [PixelRect]) -> [PixelRect] {
+        others.reduce(isEmpty ? [] : [self]) { pieces, other in pieces.flatMap { $0.subtracting(other) } }
+    }
+
     /// The parts of this rectangle outside `other`: up to four bands (above, below, left, right).
     public func subtracting(_ other: PixelRect) -> [PixelRect] {
         let cut = intersection(other)

@@ -5,6 +5,15 @@ public enum Paint {
     case image(ImagePaint)
 
     public static func color(_ c: Color) -> Paint { .solid(c) }
+
+    /// Every pixel it paints is opaque (at full alpha): what is under it does not show.
+    public var isOpaque: Bool {
+        switch self {
+        case .solid(let c): c.alpha >= 1
+        case .linearGradient(let g): g.stops.allSatisfy { $0.color.alpha >= 1 }
+        case .image(let p): p.image.isKnownOpaque
+        }
+    }
 }
 
 /// How source pixels combine with what is already there.

@@ -1,23 +1,31 @@
 import FlickRaster
 
 /// Pixels an opaque layer will be copied over need no painting first: the screen's clear under the pages, a
-/// list's background under its rows. Only layers already cached count (their opacity is known).
+/// list's background under its rows. Only layers already cached count (their opacity is known). The screen's
+/// clear is also left out under views whose own background is opaque.
 extension ViewTree {
     /// The device rectangles within `clip` where layers among `view`'s descendants will be copied opaque when
     /// `view` is drawn under `toDevice` at full alpha: cached, known opaque, at full alpha all the way down, moved
-    /// by whole-pixel translations and cut by the clips between.
-    func layerCover(below view: View, toDevice: AffineTransform, clip: PixelRect) -> [PixelRect] {
+    /// by whole-pixel translations and cut by the clips between; with `backgrounds`, also where such views fill
+    /// their bounds with an opaque background.
+    func layerCover(below view: View, toDevice: AffineTransform, clip: PixelRect, backgrounds: Bool = false) -> [PixelRect] {
         guard toDevice.isTranslationOnly else { return [] }
         let inner = view.clips ? clip.intersection(PixelRect(enclosing: toDevice.mapBounds(view.bounds))) : clip
         var found: [PixelRect] = []
-        collectLayerCover(below: view, toDevice: toDevice, clip: inner, into: &found)
+        collectLayerCover(below: view, toDevice: toDevice, clip: inner, backgrounds: backgrounds, into: &found)
         return found
     }
 
-    private func collectLayerCover(below view: View, toDevice: AffineTransform, clip: PixelRect, into found: inout [PixelRect]) {
+    private func collectLayerCover(below view: View, toDevice: AffineTransform, clip: PixelRect, backgrounds: Bool,
+                                   into found: inout [PixelRect]) {
         for child in view.children where child.isDrawn && child.alpha == 1 {
             let t = child.transformToParent.concatenating(toDevice)
             guard t.isTranslationOnly else { continue }
+            if backgrounds, !child.shouldRasterize, let paint = child.background, paint.isOpaque {
+                // Whole pixels only: a background's anti-aliased edge does not hide what is under it.
+                let filled = PixelRect(inside: t.mapBounds(child.bounds)).intersection(clip)
+                if !filled.isEmpty { found.append(filled) }
+            }
             if child.shouldRasterize {
                 // Drawn as `draw` does: the cache copied at the rounded translation.
                 if let cache = child.cache, cache.isKnownOpaque {
@@ -28,7 +36,7 @@ extension ViewTree {
                 continue
             }
             let inner = child.clips ? clip.intersection(PixelRect(enclosing: t.mapBounds(child.bounds))) : clip
-            if !inner.isEmpty { collectLayerCover(below: child, toDevice: t, clip: inner, into: &found) }
+            if !inner.isEmpty { collectLayerCover(below: child, toDevice: t, clip: inner, backgrounds: backgrounds, into: &found) }
         }
     }
 
@@ -41,7 +49,7 @@ extension ViewTree {
             return
         }
         let area = PixelRect(enclosing: canvas.transform.mapBounds(view.bounds)).intersection(canvas.clipBounds)
-        let uncovered = covering.reduce([area]) { pieces, layer in pieces.flatMap { $0.subtracting(layer) } }
+        let uncovered = area.subtracting(covering)
         let toLocal = AffineTransform.translation(-canvas.transform.tx, -canvas.transform.ty)
         for piece in uncovered where !piece.isEmpty {
             canvas.withSavedState {

@@ -58,12 +58,10 @@ extension ViewTree {
         let sources = bounds.intersection(bounds.offsetBy(dx: dx, dy: dy))
         var shifted: [PixelRect] = []
         for layer in layers {
-            var pieces = [layer.rect.intersection(sources)]
-            for done in shifted { pieces = pieces.flatMap { $0.subtracting(done) } }
-            shifted += pieces.filter { !$0.isEmpty }
+            shifted += layer.rect.intersection(sources).subtracting(shifted)
         }
         func notShifted(_ rect: PixelRect) -> [PixelRect] {
-            shifted.reduce([rect.intersection(bounds)]) { pieces, done in pieces.flatMap { $0.subtracting(done) } }
+            rect.intersection(bounds).subtracting(shifted)
         }
 
         let wholeScreen = shifted.reduce(0) { $0 + $1.area } == sources.area

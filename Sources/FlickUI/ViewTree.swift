@@ -75,28 +75,34 @@ public final class ViewTree {
         damage = []
         changed = [:]
         lastFrame = ShownLayers(surface: canvas.surface, layers: cover)
-        let covering = root.isDrawn && root.alpha == 1 ? layerCover(below: root, toDevice: root.transformToParent, clip: bounds) : []
+        let covering = root.isDrawn && root.alpha == 1
+            ? layerCover(below: root, toDevice: root.transformToParent, clip: bounds, backgrounds: true) : []
         for region in regions {
             // Under an opaque view's inside only that view and what is in front of it are drawn.
-            let occluder = frontmostOccluder(in: root, parentTransform: .identity, within: region, drawnAsLayer: drawsAsLayer)
-            for piece in occluder.map({ region.subtracting($0.rect) }) ?? [region] {
-                draw(root, in: piece, on: canvas, clearingOutside: covering)
+            guard let occluder = frontmostOccluder(in: root, parentTransform: .identity, within: region,
+                                                   drawnAsLayer: drawsAsLayer) else {
+                draw(root, in: region, on: canvas, clearingOutside: covering)
+                continue
             }
-            if let occluder { draw(root, in: occluder.rect, on: canvas, from: occluder.view) }
+            for piece in region.subtracting(occluder.rects) {
+                draw(root, in: piece, on: canvas, clearingOutside: covering, until: occluder.view)
+            }
+            draw(root, in: region, on: canvas, from: occluder.view)
         }
         return shifted.isEmpty ? regions : PixelRect.merged(shifted + regions)
     }
 
     /// The tree drawn into `region` of the screen, cleared first where no opaque layer will copy over it (a sliding
-    /// page costs one copy, not two), or only `occluder` and what comes after it, which cover `region`.
+    /// page costs one copy, not two): all of it, or what comes before an occluder, or the occluder and what
+    /// comes after it.
     private func draw(_ root: View, in region: PixelRect, on canvas: Canvas, clearingOutside covering: [PixelRect] = [],
-                      from occluder: View? = nil) {
+                      until end: View? = nil, from occluder: View? = nil) {
         canvas.withSavedState {
             canvas.setTransform(.identity)
             canvas.globalAlpha = 1
             canvas.blendMode = .sourceOver
             if occluder == nil {
-                let uncovered = covering.reduce([region]) { pieces, layer in pieces.flatMap { $0.subtracting(layer) } }
+                let uncovered = region.subtracting(covering)
                 for piece in uncovered {
                     canvas.withSavedState {
                         canvas.clip(to: piece.rect)
@@ -106,7 +112,8 @@ public final class ViewTree {
             }
             canvas.clip(to: region.rect)
             skippingUntil = occluder
-            defer { skippingUntil = nil }
+            stoppingAt = end
+            defer { skippingUntil = nil; stoppingAt = nil }
             draw(root, on: canvas)
         }
     }
@@ -133,6 +140,8 @@ public final class ViewTree {
     /// Draws `view` and its subtree under the canvas's current transform, clip and alpha.
     private func draw(_ view: View, on canvas: Canvas) {
         guard view.isDrawn else { return }
+        if stoppingAt === view { stopped = true }
+        guard !stopped else { return }
         if skippingUntil === view { skippingUntil = nil }
         canvas.withSavedState {
             canvas.concatenate(view.transformToParent)
@@ -166,7 +175,8 @@ public final class ViewTree {
         let children = view.children
         var i = 0
         while i < children.count {
-            if skippingUntil == nil, i + 1 < children.count, drawCrossFade(under: children[i], over: children[i + 1], on: canvas) {
+            if skippingUntil == nil, stoppingAt == nil, i + 1 < children.count,
+               drawCrossFade(under: children[i], over: children[i + 1], on: canvas) {
                 i += 2
                 continue
             }
@@ -221,6 +231,12 @@ public final class ViewTree {
     private var drawsInnerLayersDirectly = false
     /// Drawing where this view covers everything before it: nothing is drawn until it comes.
     private var skippingUntil: View?
+    /// Drawing round this view's opaque area: nothing is drawn from it on (it is drawn over the whole region
+    /// afterwards); `stopped` once it came.
+    private var stoppingAt: View? {
+        didSet { stopped = false }
+    }
+    private var stopped = false
 
     /// Lets go of the caches inside `view`'s subtree (not its own): once `view` is one layer they are drawn
     /// into it, and keeping both would hold every pixel twice. They render again when next drawn.
@@ -240,19 +256,20 @@ public final class ViewTree {
         let occluder = view.children.reversed().lazy.compactMap {
             self.frontmostOccluder(in: $0, parentTransform: .identity, within: whole, drawnAsLayer: self.drawsAsLayer)
         }.first
-        let saved = skippingUntil
-        defer { skippingUntil = saved }
-        for piece in occluder.map({ whole.subtracting($0.rect) }) ?? [whole] {
+        let saved = (skippingUntil, stoppingAt)
+        defer { (skippingUntil, stoppingAt) = saved }
+        for piece in occluder.map({ whole.subtracting($0.rects) }) ?? [whole] {
             canvas.withSavedState {
                 canvas.clip(to: piece.rect)
                 skippingUntil = nil
+                stoppingAt = occluder?.view
                 drawOwn(view, on: canvas)
                 drawChildren(of: view, on: canvas)
             }
         }
         if let occluder {
-            canvas.clip(to: occluder.rect.rect)
             skippingUntil = occluder.view
+            stoppingAt = nil
             drawChildren(of: view, on: canvas)
         }
         surface.isKnownOpaque = canvas.isCoveredOpaque || surface.isOpaque

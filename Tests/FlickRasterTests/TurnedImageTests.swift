@@ -5,31 +5,9 @@ import Testing
 /// pixels without coverage are skipped; these compare both with the plain path (every pixel of the row shaded,
 /// clamped, and blended under its coverage) pixel for pixel.
 @Suite struct TurnedImageTests {
-    /// Premultiplied pixels of every alpha, with a fully opaque middle like a photo card's print.
-    private func cardLike(width: Int, height: Int) -> Surface {
-        let image = Surface(width: width, height: height)
-        var state: UInt64 = 7
-        for y in 0..<height {
-            for x in 0..<width {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                let edge = min(x, y, width - 1 - x, height - 1 - y)
-                let a = edge > 3 ? 255 : UInt32(truncatingIfNeeded: state >> 56)
-                let raw = UInt32(truncatingIfNeeded: state >> 16)
-                image[x, y] = a << 24 | min((raw >> 16) & 0xFF, a) << 16 | min((raw >> 8) & 0xFF, a) << 8 | min(raw & 0xFF, a)
-            }
-        }
-        return image
-    }
-
-    private func background(_ width: Int, _ height: Int) -> Surface {
-        let surface = Surface(width: width, height: height)
-        for y in 0..<height { for x in 0..<width { surface[x, y] = 0xFF00_0000 | UInt32(x * 3 & 0xFF) << 16 | UInt32(y * 5 & 0xFF) } }
-        return surface
-    }
-
     @Test(arguments: [0.0, 0.013, -0.23, 0.7, 2.5, -1.9])
     func turnedImagesEqualThePlainPath(_ angle: Double) {
-        let image = cardLike(width: 61, height: 47)
+        let image = cardLikeImage(width: 61, height: 47)
         #expect(pixelsDifferingFromThePlainPath(width: 120, height: 110) { canvas in
             canvas.translate(60.3, 54.8)
             canvas.rotate(angle)
@@ -41,8 +19,9 @@ import Testing
     /// Draws on two copies of the background, with and without the fast path, and counts the pixels that differ.
     private func pixelsDifferingFromThePlainPath(width: Int, height: Int, _ draw: (Canvas) -> Void) -> Int {
         let surfaces = [true, false].map { fast in
-            let surface = background(width, height)
+            let surface = gradientBackground(width, height)
             let canvas = Canvas(surface: surface)
+            canvas.shearsTurnedImages = false
             canvas.turnedImageFastPath = fast
             draw(canvas)
             return surface
@@ -54,7 +33,7 @@ import Testing
 
     /// Clipped so that rows start and end inside the image, and scaled so that the steps are not whole.
     @Test func clippedAndScaledTurnedImagesEqualThePlainPath() {
-        let image = cardLike(width: 40, height: 33)
+        let image = cardLikeImage(width: 40, height: 33)
         #expect(pixelsDifferingFromThePlainPath(width: 90, height: 80) { canvas in
             canvas.clip(to: Rect(x: 21, y: 17, width: 37, height: 41))
             canvas.translate(45, 40)
@@ -69,7 +48,7 @@ import Testing
     /// (`ImageShader.bilinear`) composited source-over, at every length (the wide loop's scalar tail included).
     @Test(arguments: [1, 7, 8, 9, 31, 64])
     func kernelsEqualClampedSampling(count: Int) {
-        let image = cardLike(width: 200, height: 160)
+        let image = cardLikeImage(width: 200, height: 160)
         let shader = ImageShader(ImagePaint(image: image, transform: .identity), deviceFromUser: .identity)!
         for (fdu, fdv) in [(65536, 0), (63_800, -15_000), (-40_000, 52_000), (70_000, 9_000)] {
             // Starts chosen so that every sample of the run stays inside the image.

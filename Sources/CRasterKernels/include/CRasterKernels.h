@@ -37,4 +37,15 @@ void flick_raster_bilinear_over_avx2(uint32_t *dst, const uint32_t *image, long 
 /// flick_raster_has_avx2() is true.
 long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width, long count, long fu, long fdu);
 
+/// dst[j·dstStride + c] = lerp256(src[(j + rowOffset[c])·srcStride + c], the pixel below it, weight[c]) for
+/// c in 0..<columns, j in 0..<rows: a shear along columns (each column moved down by its own offset and
+/// fraction). weight in 0...255. Every row read must lie in src. Only call when flick_raster_has_avx2() is true.
+void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
+                                     const int32_t *rowOffset, const int32_t *weight, long columns, long rows);
+
+/// dst[i] = s + dst[i]·(255 − alpha of s)/255 with s = (over[i]·weight + under[i]·(256 − weight)) >> 8 per
+/// channel: a row shifted by a fraction of a pixel, composited source-over. Only call when
+/// flick_raster_has_avx2() is true.
+void flick_raster_lerp_over_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight);
+
 #endif

@@ -1,0 +1,166 @@
+import Testing
+@testable import FlickRaster
+
+/// A turned image drawn by three shears (`Canvas.drawSheared`): its kernels against their baselines pixel for
+/// pixel, and the picture against bilinear sampling (the plain path) within what three linear filters instead
+/// of two can differ by.
+@Suite struct ShearedImageTests {
+    private func randomPixels(_ count: Int, seed: UInt64) -> [UInt32] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let a = UInt32(truncatingIfNeeded: state >> 56), raw = UInt32(truncatingIfNeeded: state >> 16)
+            return a << 24 | min((raw >> 16) & 0xFF, a) << 16 | min((raw >> 8) & 0xFF, a) << 8 | min(raw & 0xFF, a)
+        }
+    }
+
+    /// Every slope a turn of up to 45° gives (offsets spreading over up to six rows in eight columns), at widths
+    /// with and without a scalar tail.
+    @Test(arguments: [0.0, 0.11, -0.37, 0.71, 0.9])
+    func columnKernelEqualsItsBaseline(slope: Double) {
+        for columns in [5, 8, 21, 40] {
+            let rows = 17, spread = Int((abs(slope) * Double(columns)).rounded(.up)) + 1
+            let srcRows = rows + spread + 1
+            let src = randomPixels(srcRows * columns, seed: UInt64(columns))
+            let start = slope < 0 ? Double(spread) - 0.5 : 0.3
+            var offsets: [Int32] = [], weights: [Int32] = []
+            for c in 0..<columns {
+                let (whole, weight) = ShearPlan.split(start + slope * Double(c))
+                offsets.append(Int32(whole)); weights.append(Int32(weight))
+            }
+            var wide = [UInt32](repeating: 0, count: rows * columns), baseline = wide
+            wide.withUnsafeMutableBufferPointer {
+                ShearKernels.columns($0.baseAddress!, dstStride: columns, src: src, srcStride: columns, rowOffset: offsets,
+                                     weight: weights, columns: columns, rows: rows)
+            }
+            baseline.withUnsafeMutableBufferPointer {
+                ShearKernels.columnsBaseline($0.baseAddress!, dstStride: columns, src: src, srcStride: columns,
+                                             rowOffset: offsets, weight: weights, columns: columns, rows: rows)
+            }
+            #expect(wide == baseline, "\(columns) columns")
+            // And the baseline is the formula.
+            let c = columns - 1, j = rows - 1
+            let top = (j + Int(offsets[c])) * columns + c
+            #expect(baseline[j * columns + c] == lerp256(src[top], src[top + columns], UInt32(weights[c])))
+        }
+    }
+
+    @Test(arguments: [0, 1, 7, 8, 9, 33])
+    func lerpOverKernelEqualsItsBaseline(count: Int) {
+        let over = randomPixels(count, seed: 3), under = randomPixels(count, seed: 4), dst = randomPixels(count, seed: 5)
+        for weight: UInt32 in [0, 1, 128, 255, 256] {
+            var wide = dst, baseline = dst
+            wide.withUnsafeMutableBufferPointer { ShearKernels.lerpOver($0.baseAddress!, over: over, under: under, count: count, weight: weight) }
+            baseline.withUnsafeMutableBufferPointer {
+                ShearKernels.lerpOverBaseline($0.baseAddress!, over: over, under: under, count: count, weight: weight)
+            }
+            #expect(wide == baseline)
+            #expect(baseline == (0..<count).map { sourceOver(lerp256(under[$0], over[$0], weight), dst[$0]) })
+        }
+    }
+
+    /// A photo-like picture: a sky gradient, a sun, a white border, transparent nowhere.
+    private func photo(width: Int, height: Int) -> Surface {
+        let image = Surface(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let border = min(x, y, width - 1 - x, height - 1 - y) < 4
+                let dx = Double(x - width * 2 / 3), dy = Double(y - height / 3)
+                let sun = dx * dx + dy * dy < Double(height * height) / 25
+                let sky = UInt32(40 + 150 * y / height)
+                image[x, y] = border ? 0xFFFF_FFFF : sun ? 0xFFFF_E6A0 : 0xFF00_0000 | sky << 16 | (sky / 2) << 8 | (200 - sky / 2)
+            }
+        }
+        return image
+    }
+
+    private func draw(_ image: Surface, turnedBy angle: Double, sheared: Bool, clip: Rect? = nil,
+                      on surface: Surface) {
+        let canvas = Canvas(surface: surface)
+        canvas.shearsTurnedImages = sheared
+        if let clip { canvas.clip(to: clip) }
+        canvas.translate(Double(surface.width) / 2 + 0.37, Double(surface.height) / 2 - 0.21)
+        canvas.rotate(angle)
+        canvas.translate(-Double(image.width) / 2, -Double(image.height) / 2)
+        canvas.draw(image, at: .zero)
+    }
+
+    /// Inside the picture each pixel is within a few levels of its bilinear sample (both filters blur a little,
+    /// differently); at the edges, where both anti-alias against the background, within a quarter of full scale.
+    @Test(arguments: [0.004, 0.05, -0.2, 0.45, 0.78])
+    func aTurnedPhotoLooksAsBilinearSamplingShowsIt(angle: Double) {
+        let image = photo(width: 120, height: 90)
+        let surfaces = [true, false].map { sheared in
+            let surface = gradientBackground(200, 200)
+            draw(image, turnedBy: angle, sheared: sheared, on: surface)
+            return surface
+        }
+        var total = 0, largest = 0, pixels = 0
+        for y in 0..<200 {
+            for x in 0..<200 {
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    let d = abs(Int((surfaces[0][x, y] >> shift) & 0xFF) - Int((surfaces[1][x, y] >> shift) & 0xFF))
+                    total += d
+                    largest = max(largest, d)
+                }
+                pixels += 1
+            }
+        }
+        let mean = Double(total) / Double(pixels * 4)
+        #expect(mean < 1.5 && largest <= 64, "mean \(mean), largest \(largest)")
+    }
+
+    /// A clip changes which pixels are drawn, never their values: a frame's damaged pieces join up seamlessly.
+    @Test func aClipChangesWhichPixelsNotTheirValues() {
+        let image = cardLikeImage(width: 70, height: 50)
+        let whole = gradientBackground(120, 110), clipped = gradientBackground(120, 110), untouched = gradientBackground(120, 110)
+        draw(image, turnedBy: 0.3, sheared: true, on: whole)
+        let clip = Rect(x: 33, y: 21, width: 41, height: 37)
+        draw(image, turnedBy: 0.3, sheared: true, clip: clip, on: clipped)
+        for y in 0..<110 {
+            for x in 0..<120 {
+                let inside = clip.contains(Point(Double(x) + 0.5, Double(y) + 0.5))
+                #expect(clipped[x, y] == (inside ? whole : untouched)[x, y], "(\(x), \(y))")
+            }
+        }
+    }
+
+    /// Pixels lying `turnedSampleReach` inside an opaque picture come out opaque: what is under them need not be
+    /// drawn (a photo card's print hides the cards under it).
+    @Test(arguments: [0.02, -0.31, 0.6, 0.785])
+    func theInsideOfAnOpaquePictureStaysOpaque(angle: Double) {
+        let image = Surface(width: 90, height: 64)
+        image.clear(to: 0xFF80_4020)
+        let surface = Surface(width: 160, height: 160)
+        let canvas = Canvas(surface: surface)
+        canvas.translate(80.3, 79.6)
+        canvas.rotate(angle)
+        canvas.translate(-45, -32)
+        let imageFromDevice = canvas.transform.inverted()!
+        canvas.draw(image, at: .zero)
+        let reach = Canvas.turnedSampleReach
+        let inner = Rect(x: reach, y: reach, width: 90 - 2 * reach, height: 64 - 2 * reach)
+        var checked = 0
+        for y in 0..<160 {
+            for x in 0..<160 {
+                let corners = [(0.0, 0.0), (1, 0), (0, 1), (1, 1)].map { imageFromDevice.map(Point(Double(x) + $0.0, Double(y) + $0.1)) }
+                guard corners.allSatisfy({ inner.contains($0) }) else { continue }
+                checked += 1
+                #expect(surface[x, y] >> 24 == 255, "(\(x), \(y))")
+            }
+        }
+        #expect(checked > 2500)
+    }
+
+    /// Scaled, mirrored, or turned past 45°: the shears do not draw it (bilinear sampling does).
+    @Test func onlyPlainTurnsAreSheared() {
+        let clip = PixelRect(x: 0, y: 0, width: 100, height: 100)
+        #expect(ShearPlan(deviceFromImage: .rotation(0.3), imageWidth: 10, imageHeight: 10, clip: clip) != nil)
+        #expect(ShearPlan(deviceFromImage: .rotation(0.9), imageWidth: 10, imageHeight: 10, clip: clip) == nil)
+        #expect(ShearPlan(deviceFromImage: .rotation(0.3).concatenating(.scale(1.1, 1.1)), imageWidth: 10, imageHeight: 10,
+                          clip: clip) == nil)
+        #expect(ShearPlan(deviceFromImage: .rotation(0.3).concatenating(.scale(-1, 1)), imageWidth: 10, imageHeight: 10,
+                          clip: clip) == nil)
+        #expect(ShearPlan(deviceFromImage: .translation(0.5, 0), imageWidth: 10, imageHeight: 10, clip: clip) == nil)
+    }
+}
