@@ -5,6 +5,15 @@ public enum Paint {
     case image(ImagePaint)
 
     public static func color(_ c: Color) -> Paint { .solid(c) }
+
+    /// Every pixel it paints is opaque (at full alpha).
+    public var isOpaque: Bool {
+        switch self {
+        case .solid(let c): c.pixel >> 24 == 255
+        case .linearGradient(let g): g.stops.allSatisfy { $0.color.pixel >> 24 == 255 }
+        case .image(let p): p.image.isKnownOpaque
+        }
+    }
 }
 
 /// How source pixels combine with what is already there.
