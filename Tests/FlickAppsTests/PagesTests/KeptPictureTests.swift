@@ -1,6 +1,7 @@
 @testable import FlickApps
 import FlickRaster
 import FlickText
+import FlickUI
 import Foundation
 import Testing
 
@@ -58,6 +59,39 @@ import Testing
         let kept = try #require(scene.controller(id).view.layer)
         #expect(scene.images.decodes == decodes, "drawn again without reading the file")
         #expect(Self.differing(decoded, kept) == 0)
+    }
+
+    /// The kiosk's own path: a detail opened on a list lets its neighbour's layer go, and closing it draws the
+    /// neighbour again while idle, from the picture kept.
+    @Test func aNeighbourDrawnAgainAsADetailClosesDoesNotReadItsPictureAgain() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let photo = try Self.writePhoto(in: directory, seed: 7)
+        let json = """
+        {
+          "pages": [
+            { "id": "list", "right": "home", "left": "home", "axis": "horizontal",
+              "content": { "type": "list", "title": "Events", "items": [{ "title": "One", "detail": "About one." }] } },
+            { "id": "home", "right": "list", "left": "list",
+              "content": { "type": "text", "title": "Home", "body": "", "image": "\(photo)" } }
+          ]
+        }
+        """
+        let config = try KioskConfig.parse(Array(json.utf8), file: "test.json", directory: "/tmp")
+        let scene = PagesScene(config: config, width: 320, height: 200, fonts: try FontCollection())
+        let player = VirtualClockPlayer(scene: scene, width: 320, height: 200)
+        player.run(until: 0.2)
+        let first = try #require(scene.controller("home").view.layer).copy()
+        let decodes = scene.images.decodes
+        // Row 0 of the list at 320x200 is at y = 35; the detail's back button at (14, 12).
+        player.enqueue(tapScript(at: (200, 35), downMs: 220, upMs: 270))
+        player.run(until: 0.8)
+        #expect(scene.pagesWithLayers == [], "the detail has the neighbour's memory")
+        player.enqueue(tapScript(at: (14, 12), downMs: 820, upMs: 870))
+        player.run(until: 1.6)
+        #expect(scene.pagesWithLayers == ["home"])
+        #expect(scene.images.decodes == decodes)
+        #expect(Self.differing(first, try #require(scene.controller("home").view.layer)) == 0)
     }
 
     @Test func aPictureFileChangedSinceIsReadAgain() throws {
