@@ -43,8 +43,9 @@ extension Canvas {
             let v = userFromDevice.map(Point(0.5, Double(y) + 0.5)).y
             let row = surface.row(y) + area.x
             if v >= rect.minY && v <= rect.maxY {
-                for i in 0..<area.width where columns[i] != 0 {
-                    row[i] = FlickRaster.sourceOver(scalePixel(pixel, by: columns[i]), row[i])
+                // The columns over the caster have none: only the bands either side are visited.
+                Self.forEach(0..<area.width, outside: over) { i in
+                    if columns[i] != 0 { row[i] = FlickRaster.sourceOver(scalePixel(pixel, by: columns[i]), row[i]) }
                 }
                 continue
             }

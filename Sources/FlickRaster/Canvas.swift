@@ -60,6 +60,13 @@ public final class Canvas {
     /// since was source-over, which cannot lower an alpha: a layer is known opaque without reading it back.
     public private(set) var isCoveredOpaque = false
 
+    /// For a caller that is about to make every pixel opaque piece by piece (a layer's opaque background drawn
+    /// round an opaque view over it, which covers the rest): the surface counts as covered from now on, as after
+    /// one opaque fill of all of it.
+    public func willCoverOpaque() {
+        if state.blendMode == .sourceOver { isCoveredOpaque = true }
+    }
+
     public func save() { stack.append(state) }
 
     public func restore() {

@@ -9,8 +9,8 @@ public enum Paint {
     /// Every pixel it paints is opaque (at full alpha): what is under it does not show.
     public var isOpaque: Bool {
         switch self {
-        case .solid(let c): c.alpha >= 1
-        case .linearGradient(let g): g.stops.allSatisfy { $0.color.alpha >= 1 }
+        case .solid(let c): c.pixel >> 24 == 255
+        case .linearGradient(let g): g.stops.allSatisfy { $0.color.pixel >> 24 == 255 }
         case .image(let p): p.image.isKnownOpaque
         }
     }

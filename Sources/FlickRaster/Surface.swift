@@ -30,15 +30,31 @@ public final class Surface {
         self.width = width
         self.height = height
         self.stride = width
-        let count = max(1, width * height), bytes = count * 4
-        if bytes >= Self.mappedThresholdBytes, let mapped = SurfacePages.shared.take(bytes) {
-            pixels = mapped.bindMemory(to: UInt32.self, capacity: count)
-            memory = .mapped(bytes)
-        } else {
-            pixels = .allocate(capacity: count)
-            pixels.initialize(repeating: 0, count: count)
-            memory = .heap
+        (pixels, memory) = Self.allocate(max(1, width * height), cleared: true)
+    }
+
+    /// A surface whose pixels are left as they come (zeros, or a surface let go a moment before): for one the
+    /// caller overwrites entirely, so clearing all of it first would be wasted.
+    public static func forOverwriting(width: Int, height: Int) -> Surface {
+        Surface(width: width, height: height, cleared: false)
+    }
+
+    private init(width: Int, height: Int, cleared: Bool) {
+        precondition(width >= 0 && height >= 0, "Surface size must not be negative")
+        self.width = width
+        self.height = height
+        self.stride = width
+        (pixels, memory) = Self.allocate(max(1, width * height), cleared: cleared)
+    }
+
+    private static func allocate(_ count: Int, cleared: Bool) -> (UnsafeMutablePointer<UInt32>, Memory) {
+        let bytes = count * 4
+        if bytes >= mappedThresholdBytes, let mapped = SurfacePages.shared.take(bytes, cleared: cleared) {
+            return (mapped.bindMemory(to: UInt32.self, capacity: count), .mapped(bytes))
         }
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        pixels.initialize(repeating: 0, count: count)
+        return (pixels, .heap)
     }
 
     /// Wraps `memory`; the caller keeps it alive and mapped for the surface's lifetime.
@@ -74,9 +90,14 @@ public final class Surface {
     }
 
     /// A copy that owns its memory.
-    public func copy() -> Surface {
-        let out = Surface(width: width, height: height)
-        for y in 0..<height { out.row(y).update(from: row(y), count: width) }
+    public func copy() -> Surface { copy(of: bounds) }
+
+    /// The pixels of `area` (inside the surface) in a surface of their own; known opaque when this one is.
+    public func copy(of area: PixelRect) -> Surface {
+        precondition(area.intersection(bounds) == area, "copy(of:): area outside the surface")
+        let out = Surface.forOverwriting(width: area.width, height: area.height)
+        for y in 0..<area.height { out.row(y).update(from: row(area.y + y) + area.x, count: area.width) }
+        out.isKnownOpaque = isKnownOpaque
         return out
     }
 

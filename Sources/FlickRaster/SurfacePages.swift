@@ -26,15 +26,16 @@ final class SurfacePages: Sendable {
         if let kept = spare.withLock({ $0 }) { munmap(kept.pages, kept.bytes) }
     }
 
-    /// `bytes` of zeroed memory, or nil when the system has none.
-    func take(_ bytes: Int) -> UnsafeMutableRawPointer? {
+    /// `bytes` of memory, zeroed when `cleared` (else kept pages hold what they held), or nil when the system
+    /// has none.
+    func take(_ bytes: Int, cleared: Bool = true) -> UnsafeMutableRawPointer? {
         let kept = spare.withLock { kept -> Spare? in
             defer { kept = nil }
             return kept
         }
         if let kept {
             if kept.bytes == bytes {
-                memset(kept.pages, 0, bytes)
+                if cleared { memset(kept.pages, 0, bytes) }
                 return kept.pages
             }
             munmap(kept.pages, kept.bytes)

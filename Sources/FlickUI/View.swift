@@ -173,6 +173,9 @@ public final class View {
         for child in children { child.discardCaches() }
     }
 
+    /// The rendered layer of a rasterized view, while it is valid: read it, never draw into it.
+    public var layer: Surface? { cache }
+
     // MARK: Coordinates
 
     /// Own coordinates → the parent's: the frame's origin, with `transform` about the frame's centre.

@@ -249,8 +249,13 @@ public final class ViewTree {
         if let cache = view.cache { return cache }
         let width = Int(view.bounds.width.rounded(.up)), height = Int(view.bounds.height.rounded(.up))
         guard width > 0, height > 0 else { return nil }
-        let surface = Surface(width: width, height: height)
+        // An opaque background over all of it writes every pixel (drawn round what covers it, which writes the
+        // rest): no clearing first, and the layer is known opaque without reading it back.
+        let covered = view.background?.isOpaque == true && Double(width) == view.bounds.width
+            && Double(height) == view.bounds.height
+        let surface = covered ? Surface.forOverwriting(width: width, height: height) : Surface(width: width, height: height)
         let canvas = Canvas(surface: surface)
+        if covered { canvas.willCoverOpaque() }
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         // A photo card over the page's background and the card under it: those are drawn round it only.
         let occluder = view.children.reversed().lazy.compactMap {

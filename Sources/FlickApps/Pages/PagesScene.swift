@@ -49,6 +49,8 @@ public final class PagesScene: Scene {
 
     private let scene: ViewScene
     private let context: PageContext
+    /// Where the pages' pictures come from.
+    var images: ImageFiles { context.images }
     private let artwork: PageArtwork
     private var controllers: [String: PageController] = [:]
     /// Pages whose view is one layer even at rest (nothing on them changes).
@@ -143,7 +145,7 @@ public final class PagesScene: Scene {
             // No swipe can start: the neighbours' memory goes to what the page shows, and comes back after.
             let held = neighbours.filter { controller($0).view.isCached && controller($0).view.parent == nil }
             guard !held.isEmpty else { return }
-            for id in held { controller(id).view.discardCaches() }
+            letGoForDetail(held)
             unprepared = neighbours
         } else if !needsFrame, !unprepared.isEmpty {
             // One neighbour per wake, and only while nothing moves: a frame never waits for it.
@@ -357,8 +359,15 @@ public final class PagesScene: Scene {
     /// Page `id` drawn from nothing into its layer, as when it is first shown or prepared after its layer was let
     /// go (what `flick bench` times).
     public func renderLayerFromNothing(_ id: String) {
-        controller(id).view.discardCaches()
+        letGoForDetail([id])
         becomeLayer(id)
+    }
+
+    /// The layers of pages `ids` let go while a detail is shown, which needs their memory; their pictures are
+    /// kept, cut out of them at the size they showed, for drawing them again as the detail closes.
+    private func letGoForDetail(_ ids: [String]) {
+        context.images.keep(from: ids.compactMap { controller($0).view.layer })
+        for id in ids { controller(id).view.discardCaches() }
     }
 
     private func becomeLayer(_ id: String) {

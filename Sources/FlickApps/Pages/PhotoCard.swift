@@ -29,8 +29,9 @@ final class PhotoCard {
         self.index = index
         // Read for its size and the first drawing of the card's layer, then let go: a layer holds the picture at
         // the size it shows, and a photo is not kept twice (a camera's picture decoded is tens of megabytes).
-        // A later drawing (the layer dropped and rendered again) reads the file again.
-        let image = context.images.read(path)
+        // A later drawing (the layer dropped and rendered again) takes it from the layer let go, when it was
+        // kept from it, or reads the file again.
+        let image = context.images.open(path)
         let unused = DecodedPhoto(image)
         let border = max(1, (Self.borderWidth * context.scale).rounded())
         let shadow = max(1, (Self.shadowWidth * context.scale).rounded())
@@ -58,14 +59,14 @@ final class PhotoCard {
                 canvas.fill(face, color: .white)
                 return
             }
-            let picture = unused.take() ?? images.read(path)
+            let picture = unused.take() ?? images.open(path)
             if let image = picture, image.isKnownOpaque {
                 // The photo covers its part of the print: only the border is white.
                 for strip in Self.border(of: face, inside: photo) { canvas.fill(strip, color: .white) }
-                canvas.draw(image, in: photo)
+                images.draw(image, in: photo, on: canvas)
             } else if let image = picture {
                 canvas.fill(face, color: .white)
-                canvas.draw(image, in: photo)
+                images.draw(image, in: photo, on: canvas)
             } else {
                 canvas.fill(face, color: .white)
                 canvas.fill(photo, color: blank)
@@ -83,9 +84,9 @@ final class PhotoCard {
 
     /// The photo read at init, until the first drawing takes it.
     private final class DecodedPhoto {
-        private var image: Surface?
-        init(_ image: Surface?) { self.image = image }
-        func take() -> Surface? {
+        private var image: Picture?
+        init(_ image: Picture?) { self.image = image }
+        func take() -> Picture? {
             defer { image = nil }
             return image
         }

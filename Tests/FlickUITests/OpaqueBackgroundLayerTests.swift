@@ -1,0 +1,66 @@
+import FlickRaster
+@testable import FlickUI
+import Testing
+
+/// A layer whose view has an opaque background is not cleared before it is drawn (its pages may still hold the
+/// layer let go before it) and is known opaque without being read back: it must hold exactly what drawing the
+/// page straight onto a cleared screen shows. Big enough (over a huge page) that its pages are the kept ones.
+@Suite struct OpaqueBackgroundLayerTests {
+    private static let width = 1024, height = 600
+
+    private func page(background: Color) -> View {
+        let page = View(frame: Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height)),
+                        background: .solid(background), content: ViewContent { canvas, bounds in
+            for x in stride(from: 0.0, to: bounds.width, by: 40) {
+                canvas.fill(Rect(x: x + 0.5, y: 0, width: 13, height: bounds.height), color: Color(hex: 0x22AA44, alpha: 0.6))
+            }
+        })
+        // A card promising its face, as a photo card does: the page's background is drawn round it.
+        let card = View(frame: Rect(x: 200, y: 100, width: 500, height: 360))
+        let face = card.bounds.insetBy(dx: 12, dy: 12)
+        card.content = ViewContent { canvas, _ in
+            canvas.fillShadow(outside: face, width: 12, opacity: 0.35)
+            canvas.fill(face, color: Color(hex: 0xF0E0D0))
+        }
+        card.opaqueArea = face
+        page.addChild(card)
+        return page
+    }
+
+    private func layer(of page: View) -> Surface {
+        // Pages let go just before, holding something else: what a layer drawn again after a detail may get.
+        do {
+            let earlier = Surface(width: Self.width, height: Self.height)
+            earlier.clear(to: 0x80FF_00FF)
+        }
+        let tree = ViewTree(width: Self.width, height: Self.height)
+        tree.root.addChild(page)
+        page.shouldRasterize = true
+        tree.prepareLayer(of: page)
+        return page.layer!
+    }
+
+    private func drawnStraight(_ page: View) -> Surface {
+        let tree = ViewTree(width: Self.width, height: Self.height)
+        tree.root.addChild(page)
+        let screen = Surface(width: Self.width, height: Self.height)
+        tree.render(on: Canvas(surface: screen), fullRedraw: true)
+        return screen
+    }
+
+    @Test func aLayerOverAnOpaqueBackgroundIsWhatDrawingThePageShows() {
+        let layer = layer(of: page(background: Color(hex: 0x101418)))
+        let screen = drawnStraight(page(background: Color(hex: 0x101418)))
+        var differing = 0
+        for y in 0..<Self.height { for x in 0..<Self.width where layer[x, y] != screen[x, y] { differing += 1 } }
+        #expect(differing == 0)
+        #expect(layer.isKnownOpaque)
+        #expect(layer.isOpaque)
+    }
+
+    @Test func aTranslucentBackgroundIsClearedFirstAndReadBack() {
+        let layer = layer(of: page(background: Color(hex: 0x101418, alpha: 0.5)))
+        #expect(!layer.isKnownOpaque)
+        #expect(layer[30, 5] == Color(hex: 0x101418, alpha: 0.5).pixel)
+    }
+}
