@@ -11,11 +11,14 @@ public enum FillRule: Sendable {
 ///
 /// Edges touch few cells of a row; the rest add nothing, so the sum stays as it is across them. Each row keeps
 /// a bit per block of cells an edge wrote to, and the sweep sums (and zeroes) only those blocks: a big shape's
-/// inside costs a byte store per pixel, not a float add, a conversion and a cell cleared.
+/// inside costs a byte store per pixel, not an add, a conversion and a cell cleared.
+///
+/// Cells hold area in 16.16 fixed point (`CoverageRun`): each edge's share of a row is rounded once, at the cell
+/// boundaries, so the sums are exact and the touched blocks can be summed eight cells at a time.
 final class CoverageRasterizer {
-    /// Cells a shape is rasterized in at once (a float each); taller shapes go in bands.
+    /// Cells a shape is rasterized in at once (four bytes each); taller shapes go in bands.
     static let cellBudget = 64 * 1024
-    private var cells: UnsafeMutablePointer<Float>
+    private var cells: UnsafeMutablePointer<Int32>
     private var capacity: Int
     private(set) var coverageRow: UnsafeMutablePointer<UInt8>
     private var coverageCapacity: Int
@@ -133,7 +136,8 @@ final class CoverageRasterizer {
             let line = cells + y * stride
             let dy = min(Float(y + 1), y1) - max(Float(y), y0)
             let xnext = x + dxdy * dy
-            let d = dy * dir
+            let d = dy * dir * CoverageRun.one
+            let total = CoverageRun.fixed(d)
             // Stepping x by dxdy can stray a rounding error past the region's edges.
             let (lo, hi) = x < xnext ? (max(x, 0), xnext) : (max(xnext, 0), x)
             let loFloor = lo.rounded(.down)
@@ -143,26 +147,32 @@ final class CoverageRasterizer {
             touch(row: y, loI, max(loI + 1, hiI))
             if hiI <= loI + 1 {
                 let xmf = min(max(0.5 * (x + xnext) - loFloor, 0), 1)
-                line[loI] += d - d * xmf
-                line[loI + 1] += d * xmf
+                let right = CoverageRun.fixed(d * xmf)
+                line[loI] &+= total &- right
+                line[loI + 1] &+= right
             } else {
+                // The area left of each cell boundary, rounded; cells take the differences, so an edge's cells
+                // add up to exactly `total` and the row sums back to zero past the shape.
                 let s = 1 / (hi - lo)
                 let loF = lo - loFloor
                 let a0 = 0.5 * s * (1 - loF) * (1 - loF)
                 let hiF = hi - hiCeil + 1
                 let am = 0.5 * s * hiF * hiF
-                line[loI] += d * a0
-                if hiI == loI + 2 {
-                    line[loI + 1] += d * (1 - a0 - am)
-                } else {
+                var left = CoverageRun.fixed(d * a0)
+                line[loI] &+= left
+                if hiI > loI + 2 {
                     let a1 = s * (1.5 - loF)
-                    line[loI + 1] += d * (a1 - a0)
-                    var xi = loI + 2
-                    while xi < hiI - 1 { line[xi] += d * s; xi += 1 }
-                    let a2 = a1 + Float(hiI - loI - 3) * s
-                    line[hiI - 1] += d * (1 - a2 - am)
+                    var xi = loI + 1
+                    while xi < hiI - 1 {
+                        let next = CoverageRun.fixed(d * (a1 + Float(xi - loI - 1) * s))
+                        line[xi] &+= next &- left
+                        left = next
+                        xi += 1
+                    }
                 }
-                line[hiI] += d * am
+                let beforeLast = CoverageRun.fixed(d * (1 - am))
+                line[hiI - 1] &+= beforeLast &- left
+                line[hiI] &+= total &- beforeLast
             }
             x = xnext
         }
@@ -177,30 +187,30 @@ final class CoverageRasterizer {
         let out = coverageRow
         for y in firstRow...lastRow {
             let line = cells + y * stride, words = touched + y * wordsPerRow
-            var sum: Float = 0
-            var any: UInt8 = 0
-            for block in 0..<blocks {
-                let start = block << Self.blockShift
-                let end = min(start + Self.blockCells, w)
-                if words[block >> 6] & (1 << UInt64(block & 63)) == 0 {
-                    guard start < end else { continue }
-                    let c = Self.coverage(sum, rule)
-                    (out + start).update(repeating: c, count: end - start)
-                    any |= c
-                    continue
+            func isTouched(_ block: Int) -> Bool { words[block >> 6] & (1 << UInt64(block & 63)) != 0 }
+            var sum: Int32 = 0
+            var ink: UInt8 = 0
+            var block = 0
+            while block < blocks {
+                let touched = isTouched(block)
+                var next = block + 1
+                while next < blocks && isTouched(next) == touched { next += 1 }
+                let start = block << Self.blockShift, end = min(next << Self.blockShift, w)
+                if !touched {
+                    if start < end {
+                        let c = CoverageRun.coverage(sum, rule)
+                        (out + start).update(repeating: c, count: end - start)
+                        ink |= c
+                    }
+                } else {
+                    if start < end { sum = CoverageRun.sweep(line + start, out + start, count: end - start, sum: sum, rule: rule, ink: &ink) }
+                    let cleared = max(start, end), blockEnd = min(next << Self.blockShift, stride)
+                    if cleared < blockEnd { (line + cleared).update(repeating: 0, count: blockEnd - cleared) }
                 }
-                var x = start
-                while x < end {
-                    sum += line[x]
-                    let c = Self.coverage(sum, rule)
-                    out[x] = c
-                    any |= c
-                    x += 1
-                }
-                (line + start).update(repeating: 0, count: min(start + Self.blockCells, stride) - start)
+                block = next
             }
             words.update(repeating: 0, count: wordsPerRow)
-            if any != 0 { span(region.y + y, out) }
+            if ink != 0 { span(region.y + y, out) }
         }
         firstRow = Int.max; lastRow = Int.min
     }
@@ -212,11 +222,11 @@ final class CoverageRasterizer {
         let out = coverageRow
         for y in firstRow...lastRow {
             let line = cells + y * stride
-            var sum: Float = 0
+            var sum: Int32 = 0
             var any: UInt8 = 0
             for x in 0..<w {
-                sum += line[x]
-                let c = Self.coverage(sum, rule)
+                sum &+= line[x]
+                let c = CoverageRun.coverage(sum, rule)
                 out[x] = c
                 any |= c
             }
@@ -225,18 +235,5 @@ final class CoverageRasterizer {
             if any != 0 { span(region.y + y, out) }
         }
         firstRow = Int.max; lastRow = Int.min
-    }
-
-    /// The coverage byte of a winding sum.
-    @inline(__always)
-    private static func coverage(_ sum: Float, _ rule: FillRule) -> UInt8 {
-        switch rule {
-        case .nonZero:
-            return UInt8(min(abs(sum), 1) * 255 + 0.5)
-        case .evenOdd:
-            let a = abs(sum)
-            let f = a - 2 * (a * 0.5).rounded(.down)
-            return UInt8((f > 1 ? 2 - f : f) * 255 + 0.5)
-        }
     }
 }

@@ -37,4 +37,10 @@ void flick_raster_bilinear_over_avx2(uint32_t *dst, const uint32_t *image, long 
 /// flick_raster_has_avx2() is true.
 long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width, long count, long fu, long fdu);
 
+/// Adds cells[i] to sum for i in 0..<count, writing each running sum's coverage byte to coverage[i] and zeroing the
+/// cell; ORs the bytes into *ink and returns the final sum. Cells are 16.16 fixed point; a byte is
+/// min(|sum|, 1)·255 rounded, or with even_odd the distance to the nearest even winding: FlickRaster's
+/// CoverageRun.sweepBaseline exactly. Only call when flick_raster_has_avx2() is true.
+int32_t flick_raster_sweep_avx2(int32_t *cells, uint8_t *coverage, long count, int32_t sum, int even_odd, uint8_t *ink);
+
 #endif
