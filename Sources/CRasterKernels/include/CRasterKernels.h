@@ -43,4 +43,9 @@ long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width
 /// CoverageRun.sweepBaseline exactly. Only call when flick_raster_has_avx2() is true.
 int32_t flick_raster_sweep_avx2(int32_t *cells, uint8_t *coverage, long count, int32_t sum, int even_odd, uint8_t *ink);
 
+/// One premultiplied colour under per-pixel coverage into dst: source-over, or with copy an interpolation from
+/// dst to the colour by coverage; FlickRaster's Blend.fillBaseline exactly. Only call when
+/// flick_raster_has_avx2() is true.
+void flick_raster_fill_coverage_avx2(uint32_t *dst, const uint8_t *coverage, long count, uint32_t color, int copy);
+
 #endif
