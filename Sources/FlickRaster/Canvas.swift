@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// Draws into a Surface: a stack of transform, clip, alpha and blend mode, and fill/stroke/image/mask
 /// operations that all end in the span loops of `Blend`.
 public final class Canvas {
@@ -234,11 +236,23 @@ public final class Canvas {
         for top in stride(from: region.y, to: region.maxY, by: bandRows) {
             let band = PixelRect(x: region.x, y: top, width: region.width, height: min(bandRows, region.maxY - top))
             rasterizer.reset(region: band)
+            prefetch(band)
             for poly in polygons { rasterizer.addPolyline(poly) }
             rasterizer.sweep(rule: rule) { y, coverage in
                 Blend.scale(coverage, count: band.width, by: alpha)
                 span(y: y, x: band.x, count: band.width, coverage: coverage, shader: shader)
             }
+        }
+    }
+
+    /// Starts loading the band's pixels while its edges are accumulated: small shapes land anywhere on a frame
+    /// too big for the near caches, and a blend that waits for each row's first pixel spends most of its time waiting.
+    private func prefetch(_ band: PixelRect) {
+        for y in band.y..<band.maxY {
+            let row = UnsafeRawPointer(surface.row(y) + band.x)
+            var offset = 0
+            while offset < band.width * 4 { flick_raster_prefetch_for_write(row + offset); offset += 64 }
+            flick_raster_prefetch_for_write(row + (band.width * 4 - 1))
         }
     }
 
