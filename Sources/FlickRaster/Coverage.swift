@@ -18,18 +18,18 @@ public enum FillRule: Sendable {
 final class CoverageRasterizer {
     /// Cells a shape is rasterized in at once (four bytes each); taller shapes go in bands.
     static let cellBudget = 64 * 1024
-    private var cells: UnsafeMutablePointer<Int32>
+    fileprivate var cells: UnsafeMutablePointer<Int32>
     private var capacity: Int
     private(set) var coverageRow: UnsafeMutablePointer<UInt8>
     private var coverageCapacity: Int
     private(set) var region = PixelRect.zero
-    private var stride = 0
+    fileprivate var stride = 0
     /// Rows that received an edge: the rest are empty and skipped.
-    private var firstRow = Int.max, lastRow = Int.min
+    fileprivate var firstRow = Int.max, lastRow = Int.min
     /// Per row, a bit for each block of `blockCells` cells that an edge wrote to.
-    private var touched: UnsafeMutablePointer<UInt64>
+    fileprivate var touched: UnsafeMutablePointer<UInt64>
     private var touchedCapacity = 0
-    private var wordsPerRow = 0
+    fileprivate var wordsPerRow = 0
     static let blockShift = 5
     static let blockCells = 1 << blockShift
 
@@ -68,114 +68,12 @@ final class CoverageRasterizer {
         buffer.initialize(repeating: 0, count: capacity)
     }
 
-    /// Notes that an edge wrote to cells `lo...hi` of row `y`.
-    @inline(__always)
-    private func touch(row y: Int, _ lo: Int, _ hi: Int) {
-        let words = touched + y * wordsPerRow
-        for block in (lo >> Self.blockShift)...(hi >> Self.blockShift) {
-            words[block >> 6] |= 1 << UInt64(block & 63)
-        }
-    }
-
     func addPolyline(_ points: [Point], closed: Bool = true) {
         guard points.count > 1 else { return }
-        for i in 1..<points.count { addLine(points[i - 1], points[i]) }
-        if closed { addLine(points[points.count - 1], points[0]) }
-    }
-
-    /// Adds one edge in device coordinates.
-    func addLine(_ a: Point, _ b: Point) {
-        let w = Double(region.width), h = Double(region.height)
-        guard w > 0, h > 0 else { return }
-        var x0 = a.x - Double(region.x), y0 = a.y - Double(region.y)
-        var x1 = b.x - Double(region.x), y1 = b.y - Double(region.y)
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
-        // Clip to the rows of the region.
-        if (y0 <= 0 && y1 <= 0) || (y0 >= h && y1 >= h) { return }
-        if y0 < 0 || y1 < 0 || y0 > h || y1 > h {
-            let dxdy = (x1 - x0) / (y1 - y0)
-            func clampY(_ x: inout Double, _ y: inout Double) {
-                if y < 0 { x += (0 - y) * dxdy; y = 0 } else if y > h { x += (h - y) * dxdy; y = h }
-            }
-            clampY(&x0, &y0); clampY(&x1, &y1)
-        }
-        if min(x0, x1) >= 0 && max(x0, x1) <= w { accumulate(x0, y0, x1, y1); return }
-        // Split at the region's left and right borders; outside parts run along the border.
-        let xs = [0.0, w]
-        var pieces: [(Double, Double, Double, Double)] = [(x0, y0, x1, y1)]
-        for border in xs {
-            var next: [(Double, Double, Double, Double)] = []
-            for (px0, py0, px1, py1) in pieces {
-                if (px0 < border) != (px1 < border), px0 != border, px1 != border {
-                    let ty = py0 + (border - px0) / (px1 - px0) * (py1 - py0)
-                    next.append((px0, py0, border, ty)); next.append((border, ty, px1, py1))
-                } else {
-                    next.append((px0, py0, px1, py1))
-                }
-            }
-            pieces = next
-        }
-        for (px0, py0, px1, py1) in pieces {
-            accumulate(min(max(px0, 0), w), py0, min(max(px1, 0), w), py1)
-        }
-    }
-
-    private func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        let dir: Float = ay < by ? 1 : -1
-        let (x0, y0, x1, y1) = ay < by ? (Float(ax), Float(ay), Float(bx), Float(by))
-                                       : (Float(bx), Float(by), Float(ax), Float(ay))
-        // Edges flatter than Float can tell apart add no area.
-        guard y1 > y0 else { return }
-        let dxdy = (x1 - x0) / (y1 - y0)
-        var x = x0
-        let rowStart = max(0, Int(y0)), rowEnd = min(region.height, Int(y1.rounded(.up)))
-        guard rowStart < rowEnd else { return }
-        firstRow = min(firstRow, rowStart); lastRow = max(lastRow, rowEnd - 1)
-        let limit = stride - 1
-        for y in rowStart..<rowEnd {
-            let line = cells + y * stride
-            let dy = min(Float(y + 1), y1) - max(Float(y), y0)
-            let xnext = x + dxdy * dy
-            let d = dy * dir * CoverageRun.one
-            let total = CoverageRun.fixed(d)
-            // Stepping x by dxdy can stray a rounding error past the region's edges.
-            let (lo, hi) = x < xnext ? (max(x, 0), xnext) : (max(xnext, 0), x)
-            let loFloor = lo.rounded(.down)
-            let loI = min(Int(loFloor), limit - 1)
-            let hiCeil = hi.rounded(.up)
-            let hiI = min(Int(hiCeil), limit)
-            touch(row: y, loI, max(loI + 1, hiI))
-            if hiI <= loI + 1 {
-                let xmf = min(max(0.5 * (x + xnext) - loFloor, 0), 1)
-                let right = CoverageRun.fixed(d * xmf)
-                line[loI] &+= total &- right
-                line[loI + 1] &+= right
-            } else {
-                // The area left of each cell boundary, rounded; cells take the differences, so an edge's cells
-                // add up to exactly `total` and the row sums back to zero past the shape.
-                let s = 1 / (hi - lo)
-                let loF = lo - loFloor
-                let a0 = 0.5 * s * (1 - loF) * (1 - loF)
-                let hiF = hi - hiCeil + 1
-                let am = 0.5 * s * hiF * hiF
-                var left = CoverageRun.fixed(d * a0)
-                line[loI] &+= left
-                if hiI > loI + 2 {
-                    let a1 = s * (1.5 - loF)
-                    var xi = loI + 1
-                    while xi < hiI - 1 {
-                        let next = CoverageRun.fixed(d * (a1 + Float(xi - loI - 1) * s))
-                        line[xi] &+= next &- left
-                        left = next
-                        xi += 1
-                    }
-                }
-                let beforeLast = CoverageRun.fixed(d * (1 - am))
-                line[hiI - 1] &+= beforeLast &- left
-                line[hiI] &+= total &- beforeLast
-            }
-            x = xnext
-        }
+        var edges = Edges(self)
+        for i in 1..<points.count { edges.add(points[i - 1], points[i]) }
+        if closed { edges.add(points[points.count - 1], points[0]) }
+        firstRow = edges.firstRow; lastRow = edges.lastRow
     }
 
     /// Calls `span(y, coverage)` for each row that has ink, `coverage` holding `region.width` bytes
@@ -235,5 +133,124 @@ final class CoverageRasterizer {
             if any != 0 { span(region.y + y, out) }
         }
         firstRow = Int.max; lastRow = Int.min
+    }
+}
+
+/// Edges being added to a rasterizer's cells: what they need copied out of it, so that a polyline's edges read
+/// and write locals, not the class's properties (each access of which Swift checks for exclusivity).
+private struct Edges {
+    let cells: UnsafeMutablePointer<Int32>
+    let touched: UnsafeMutablePointer<UInt64>
+    let region: PixelRect
+    let stride: Int, wordsPerRow: Int
+    var firstRow: Int, lastRow: Int
+
+    init(_ r: CoverageRasterizer) {
+        (cells, touched, region, stride, wordsPerRow) = (r.cells, r.touched, r.region, r.stride, r.wordsPerRow)
+        (firstRow, lastRow) = (r.firstRow, r.lastRow)
+    }
+
+    /// Notes that an edge wrote to cells `lo...hi` of row `y`.
+    @inline(__always)
+    private func touch(row y: Int, _ lo: Int, _ hi: Int) {
+        let words = touched + y * wordsPerRow
+        for block in (lo >> CoverageRasterizer.blockShift)...(hi >> CoverageRasterizer.blockShift) {
+            words[block >> 6] |= 1 << UInt64(block & 63)
+        }
+    }
+
+    /// Adds one edge in device coordinates.
+    mutating func add(_ a: Point, _ b: Point) {
+        let w = Double(region.width), h = Double(region.height)
+        guard w > 0, h > 0 else { return }
+        var x0 = a.x - Double(region.x), y0 = a.y - Double(region.y)
+        var x1 = b.x - Double(region.x), y1 = b.y - Double(region.y)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
+        // Clip to the rows of the region.
+        if (y0 <= 0 && y1 <= 0) || (y0 >= h && y1 >= h) { return }
+        if y0 < 0 || y1 < 0 || y0 > h || y1 > h {
+            let dxdy = (x1 - x0) / (y1 - y0)
+            func clampY(_ x: inout Double, _ y: inout Double) {
+                if y < 0 { x += (0 - y) * dxdy; y = 0 } else if y > h { x += (h - y) * dxdy; y = h }
+            }
+            clampY(&x0, &y0); clampY(&x1, &y1)
+        }
+        if min(x0, x1) >= 0 && max(x0, x1) <= w { accumulate(x0, y0, x1, y1); return }
+        // Split at the region's left and right borders; outside parts run along the border.
+        let xs = [0.0, w]
+        var pieces: [(Double, Double, Double, Double)] = [(x0, y0, x1, y1)]
+        for border in xs {
+            var next: [(Double, Double, Double, Double)] = []
+            for (px0, py0, px1, py1) in pieces {
+                if (px0 < border) != (px1 < border), px0 != border, px1 != border {
+                    let ty = py0 + (border - px0) / (px1 - px0) * (py1 - py0)
+                    next.append((px0, py0, border, ty)); next.append((border, ty, px1, py1))
+                } else {
+                    next.append((px0, py0, px1, py1))
+                }
+            }
+            pieces = next
+        }
+        for (px0, py0, px1, py1) in pieces {
+            accumulate(min(max(px0, 0), w), py0, min(max(px1, 0), w), py1)
+        }
+    }
+
+    private mutating func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        let dir: Float = ay < by ? 1 : -1
+        let (x0, y0, x1, y1) = ay < by ? (Float(ax), Float(ay), Float(bx), Float(by))
+                                       : (Float(bx), Float(by), Float(ax), Float(ay))
+        // Edges flatter than Float can tell apart add no area.
+        guard y1 > y0 else { return }
+        let dxdy = (x1 - x0) / (y1 - y0)
+        var x = x0
+        let rowStart = max(0, Int(y0)), rowEnd = min(region.height, Int(y1.rounded(.up)))
+        guard rowStart < rowEnd else { return }
+        firstRow = min(firstRow, rowStart); lastRow = max(lastRow, rowEnd - 1)
+        let limit = stride - 1
+        for y in rowStart..<rowEnd {
+            let line = cells + y * stride
+            let dy = min(Float(y + 1), y1) - max(Float(y), y0)
+            let xnext = x + dxdy * dy
+            let d = dy * dir * CoverageRun.one
+            let total = CoverageRun.fixed(d)
+            // Stepping x by dxdy can stray a rounding error past the region's edges.
+            let (lo, hi) = x < xnext ? (max(x, 0), xnext) : (max(xnext, 0), x)
+            let loFloor = lo.rounded(.down)
+            let loI = min(Int(loFloor), limit - 1)
+            let hiCeil = hi.rounded(.up)
+            let hiI = min(Int(hiCeil), limit)
+            touch(row: y, loI, max(loI + 1, hiI))
+            if hiI <= loI + 1 {
+                let xmf = min(max(0.5 * (x + xnext) - loFloor, 0), 1)
+                let right = CoverageRun.fixed(d * xmf)
+                line[loI] &+= total &- right
+                line[loI + 1] &+= right
+            } else {
+                // The area left of each cell boundary, rounded; cells take the differences, so an edge's cells
+                // add up to exactly `total` and the row sums back to zero past the shape.
+                let s = 1 / (hi - lo)
+                let loF = lo - loFloor
+                let a0 = 0.5 * s * (1 - loF) * (1 - loF)
+                let hiF = hi - hiCeil + 1
+                let am = 0.5 * s * hiF * hiF
+                var left = CoverageRun.fixed(d * a0)
+                line[loI] &+= left
+                if hiI > loI + 2 {
+                    let a1 = s * (1.5 - loF)
+                    var xi = loI + 1
+                    while xi < hiI - 1 {
+                        let next = CoverageRun.fixed(d * (a1 + Float(xi - loI - 1) * s))
+                        line[xi] &+= next &- left
+                        left = next
+                        xi += 1
+                    }
+                }
+                let beforeLast = CoverageRun.fixed(d * (1 - am))
+                line[hiI - 1] &+= beforeLast &- left
+                line[hiI] &+= total &- beforeLast
+            }
+            x = xnext
+        }
     }
 }
