@@ -236,24 +236,26 @@ public final class Canvas {
         for top in stride(from: region.y, to: region.maxY, by: bandRows) {
             let band = PixelRect(x: region.x, y: top, width: region.width, height: min(bandRows, region.maxY - top))
             rasterizer.reset(region: band)
-            prefetch(band)
+            for y in band.y..<min(band.maxY, band.y + Self.prefetchRows) { prefetch(row: y, of: band) }
             for poly in polygons { rasterizer.addPolyline(poly) }
             rasterizer.sweep(rule: rule) { y, coverage in
+                if y + Self.prefetchRows < band.maxY { prefetch(row: y + Self.prefetchRows, of: band) }
                 Blend.scale(coverage, count: band.width, by: alpha)
                 span(y: y, x: band.x, count: band.width, coverage: coverage, shader: shader)
             }
         }
     }
 
-    /// Starts loading the band's pixels while its edges are accumulated: small shapes land anywhere on a frame
-    /// too big for the near caches, and a blend that waits for each row's first pixel spends most of its time waiting.
-    private func prefetch(_ band: PixelRect) {
-        for y in band.y..<band.maxY {
-            let row = UnsafeRawPointer(surface.row(y) + band.x)
-            var offset = 0
-            while offset < band.width * 4 { flick_raster_prefetch_for_write(row + offset); offset += 64 }
-            flick_raster_prefetch_for_write(row + (band.width * 4 - 1))
-        }
+    /// Rows of a shape's pixels asked for ahead of its blend. Small shapes land anywhere on a frame too big for
+    /// the near caches, and a blend waiting on each row's first pixels spent most of its time there. A few rows
+    /// ahead measured as well as eight; asking for every row at once, before the edges, kept only a fifth of the gain.
+    static let prefetchRows = 4
+
+    private func prefetch(row y: Int, of band: PixelRect) {
+        let row = UnsafeRawPointer(surface.row(y) + band.x), bytes = band.width * 4
+        var offset = 0
+        while offset < bytes { flick_raster_prefetch_for_write(row + offset); offset += 64 }
+        flick_raster_prefetch_for_write(row + (bytes - 1))
     }
 
     @inline(__always)
