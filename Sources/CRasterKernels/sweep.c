@@ -54,7 +54,9 @@ int32_t flick_raster_sweep_avx2(int32_t *cells, uint8_t *out, long count, int32_
         out[i] = coverage_byte(sum, even_odd);
         seen |= out[i];
     }
-    for (; seen; seen >>= 8) *ink |= (uint8_t)seen;
+    seen |= seen >> 32;
+    seen |= seen >> 16;
+    *ink |= (uint8_t)(seen | seen >> 8);
     return sum;
 }
 

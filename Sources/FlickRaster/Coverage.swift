@@ -46,7 +46,9 @@ final class CoverageRasterizer {
     /// Starts a new shape limited to `region` (device pixels).
     func reset(region: PixelRect) {
         self.region = region
-        stride = region.width + 2
+        // Two cells past the width take edges on the right border; rounding up to eights lets the sweep finish
+        // a row with a whole group of eight that stays in the row.
+        stride = (region.width + 2 + 7) & ~7
         Self.grow(&cells, capacity: &capacity, to: stride * max(region.height, 0))
         if stride > coverageCapacity {
             coverageRow.deallocate()
@@ -101,8 +103,13 @@ final class CoverageRasterizer {
                         ink |= c
                     }
                 } else {
-                    if start < end { sum = CoverageRun.sweep(line + start, out + start, count: end - start, sum: sum, rule: rule, ink: &ink) }
-                    let cleared = max(start, end), blockEnd = min(next << Self.blockShift, stride)
+                    // Past the width the sum is back to zero (each edge's cells add up to its exact share), so
+                    // the bytes there are zero and nobody reads them.
+                    let summed = min(next << Self.blockShift, (w + 7) & ~7)
+                    if start < summed {
+                        sum = CoverageRun.sweep(line + start, out + start, count: summed - start, sum: sum, rule: rule, ink: &ink)
+                    }
+                    let cleared = max(start, summed), blockEnd = min(next << Self.blockShift, stride)
                     if cleared < blockEnd { (line + cleared).update(repeating: 0, count: blockEnd - cleared) }
                 }
                 block = next
@@ -204,21 +211,21 @@ private struct Edges {
         guard y1 > y0 else { return }
         let dxdy = (x1 - x0) / (y1 - y0)
         var x = x0
-        let rowStart = max(0, Int(y0)), rowEnd = min(region.height, Int(y1.rounded(.up)))
+        let rowStart = max(0, Int(y0)), rowEnd = min(region.height, Int(Self.ceil(y1)))
         guard rowStart < rowEnd else { return }
         firstRow = min(firstRow, rowStart); lastRow = max(lastRow, rowEnd - 1)
-        let limit = stride - 1
+        let limit = region.width + 1
         for y in rowStart..<rowEnd {
             let line = cells + y * stride
             let dy = min(Float(y + 1), y1) - max(Float(y), y0)
             let xnext = x + dxdy * dy
             let d = dy * dir * CoverageRun.one
             let total = CoverageRun.fixed(d)
-            // Stepping x by dxdy can stray a rounding error past the region's edges.
+            // Stepping x by dxdy can stray a rounding error past the region's edges. lo ≥ 0: truncating floors it.
             let (lo, hi) = x < xnext ? (max(x, 0), xnext) : (max(xnext, 0), x)
-            let loFloor = lo.rounded(.down)
+            let loFloor = Float(Int(lo))
             let loI = min(Int(loFloor), limit - 1)
-            let hiCeil = hi.rounded(.up)
+            let hiCeil = Self.ceil(hi)
             let hiI = min(Int(hiCeil), limit)
             touch(row: y, loI, max(loI + 1, hiI))
             if hiI <= loI + 1 {
@@ -252,5 +259,13 @@ private struct Edges {
             }
             x = xnext
         }
+    }
+
+    /// `x.rounded(.up)` for x > −1 without a call into libm: x86-64's baseline has no instruction for it, and
+    /// the edges of a row called it each time.
+    @inline(__always)
+    private static func ceil(_ x: Float) -> Float {
+        let t = Float(Int(x))
+        return t < x ? t + 1 : t
     }
 }
