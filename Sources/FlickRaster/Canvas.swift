@@ -117,7 +117,8 @@ public final class Canvas {
     }
 
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
-        let device = path.transformed(by: state.transform).flattened(tolerance: tolerance)
+        let t = state.transform
+        let device = (t.isIdentity ? path : path.transformed(by: t)).flattened(tolerance: tolerance)
         rasterize(device.map(\.points), rule: rule, paint: paint)
     }
 
