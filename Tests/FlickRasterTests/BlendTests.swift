@@ -85,13 +85,14 @@ import Testing
 
 @Test(arguments: [BlendMode.sourceOver, .copy])
 func theWideCoverageFillGivesThePixelsOfTheBaseline(_ mode: BlendMode) {
-    // Coverage in groups of eight empty, full or mixed, so the kernel takes each of its paths.
+    // Coverage in groups of eight empty, full or mixed, so the kernel takes each of its paths; lengths that are
+    // not a multiple of eight end with a group overlapping the one before.
     var rng = SystemRandomNumberGenerator()
     func premultiplied(alpha a: UInt32) -> UInt32 {
         let c = { UInt32.random(in: 0...a, using: &rng) }
         return a << 24 | c() << 16 | c() << 8 | c()
     }
-    for count in [8, 9, 15, 16, 37, 300] {
+    for count in [8, 9, 12, 15, 16, 20, 37, 300] {
         for colorAlpha: UInt32 in [0, 1, 128, 254, 255] {
             let color = premultiplied(alpha: colorAlpha)
             let under = (0..<count).map { _ in premultiplied(alpha: UInt32.random(in: 0...255, using: &rng)) }
