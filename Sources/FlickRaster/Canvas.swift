@@ -249,7 +249,8 @@ public final class Canvas {
 
     /// Rows of a shape's pixels asked for ahead of its blend. Small shapes land anywhere on a frame too big for
     /// the near caches, and a blend waiting on each row's first pixels spent most of its time there. A few rows
-    /// ahead measured as well as eight; asking for every row at once, before the edges, kept only a fifth of the gain.
+    /// ahead measured as well as eight; asking for every row at once, before the edges, kept about a quarter of the gain
+    /// (1000 shapes at 1920x1080: 0.48 × cairo without prefetching, 0.44 with every row at once, 0.31 four ahead).
     static let prefetchRows = 4
 
     private func prefetch(row y: Int, of band: PixelRect) {
