@@ -37,10 +37,31 @@ enum Blend {
         }
     }
 
-    /// One colour under per-pixel coverage, four pixels at a time: empty groups are skipped, long runs of
-    /// full coverage stored in bulk, the rest blended branch-free.
+    /// One colour under per-pixel coverage. Eight pixels a step where the CPU has AVX2, four elsewhere; the
+    /// same pixels either way.
+    @inline(__always)
     static func fill(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
                      color: UInt32, mode: BlendMode) {
+        if fillWide(dst, coverage: coverage, count: count, color: color, mode: mode) { return }
+        fillBaseline(dst, coverage: coverage, count: count, color: color, mode: mode)
+    }
+
+    /// The AVX2 kernel, when this CPU has it: false, and nothing written, otherwise.
+    static func fillWide(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+                         color: UInt32, mode: BlendMode) -> Bool {
+        #if arch(x86_64)
+        guard hasAVX2, count >= 8 else { return false }
+        flick_raster_fill_coverage_avx2(dst, coverage, count, color, mode == .copy ? 1 : 0)
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// Four pixels at a time: empty groups are skipped, long runs of full coverage stored in bulk, the rest
+    /// blended branch-free.
+    static func fillBaseline(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+                             color: UInt32, mode: BlendMode) {
         let color4 = Pixels4(repeating: color)
         let full = UInt32.max
         var i = 0

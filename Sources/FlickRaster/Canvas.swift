@@ -1,3 +1,4 @@
+import CRasterKernels
 
 /// Draws into a Surface: a stack of transform, clip, alpha and blend mode, and fill/stroke/image/mask
 /// operations that all end in the span loops of `Blend`.
@@ -126,7 +127,8 @@ public final class Canvas {
     }
 
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
-        let device = path.transformed(by: state.transform).flattened(tolerance: tolerance)
+        let t = state.transform
+        let device = (t.isIdentity ? path : path.transformed(by: t)).flattened(tolerance: tolerance)
         rasterize(device.map(\.points), rule: rule, paint: paint)
     }
 
@@ -246,12 +248,27 @@ public final class Canvas {
         for top in stride(from: region.y, to: region.maxY, by: bandRows) {
             let band = PixelRect(x: region.x, y: top, width: region.width, height: min(bandRows, region.maxY - top))
             rasterizer.reset(region: band)
+            for y in band.y..<min(band.maxY, band.y + Self.prefetchRows) { prefetch(row: y, of: band) }
             for poly in polygons { rasterizer.addPolyline(poly) }
             rasterizer.sweep(rule: rule) { y, coverage in
+                if y + Self.prefetchRows < band.maxY { prefetch(row: y + Self.prefetchRows, of: band) }
                 Blend.scale(coverage, count: band.width, by: alpha)
                 span(y: y, x: band.x, count: band.width, coverage: coverage, shader: shader)
             }
         }
+    }
+
+    /// Rows of a shape's pixels asked for ahead of its blend. Small shapes land anywhere on a frame too big for
+    /// the near caches, and a blend waiting on each row's first pixels spent most of its time there. A few rows
+    /// ahead measured as well as eight; asking for every row at once, before the edges, kept about a quarter of the gain
+    /// (1000 shapes at 1920x1080: 0.48 × cairo without prefetching, 0.44 with every row at once, 0.31 four ahead).
+    static let prefetchRows = 4
+
+    private func prefetch(row y: Int, of band: PixelRect) {
+        let row = UnsafeRawPointer(surface.row(y) + band.x), bytes = band.width * 4
+        var offset = 0
+        while offset < bytes { flick_raster_prefetch_for_write(row + offset); offset += 64 }
+        flick_raster_prefetch_for_write(row + (bytes - 1))
     }
 
     @inline(__always)

@@ -11,22 +11,25 @@ public enum FillRule: Sendable {
 ///
 /// Edges touch few cells of a row; the rest add nothing, so the sum stays as it is across them. Each row keeps
 /// a bit per block of cells an edge wrote to, and the sweep sums (and zeroes) only those blocks: a big shape's
-/// inside costs a byte store per pixel, not a float add, a conversion and a cell cleared.
+/// inside costs a byte store per pixel, not an add, a conversion and a cell cleared.
+///
+/// Cells hold area in 16.16 fixed point (`CoverageRun`): each edge's share of a row is rounded once, at the cell
+/// boundaries, so the sums are exact and the touched blocks can be summed eight cells at a time.
 final class CoverageRasterizer {
-    /// Cells a shape is rasterized in at once (a float each); taller shapes go in bands.
+    /// Cells a shape is rasterized in at once (four bytes each); taller shapes go in bands.
     static let cellBudget = 64 * 1024
-    private var cells: UnsafeMutablePointer<Float>
+    fileprivate var cells: UnsafeMutablePointer<Int32>
     private var capacity: Int
     private(set) var coverageRow: UnsafeMutablePointer<UInt8>
     private var coverageCapacity: Int
     private(set) var region = PixelRect.zero
-    private var stride = 0
+    fileprivate var stride = 0
     /// Rows that received an edge: the rest are empty and skipped.
-    private var firstRow = Int.max, lastRow = Int.min
+    fileprivate var firstRow = Int.max, lastRow = Int.min
     /// Per row, a bit for each block of `blockCells` cells that an edge wrote to.
-    private var touched: UnsafeMutablePointer<UInt64>
+    fileprivate var touched: UnsafeMutablePointer<UInt64>
     private var touchedCapacity = 0
-    private var wordsPerRow = 0
+    fileprivate var wordsPerRow = 0
     static let blockShift = 5
     static let blockCells = 1 << blockShift
 
@@ -43,7 +46,9 @@ final class CoverageRasterizer {
     /// Starts a new shape limited to `region` (device pixels).
     func reset(region: PixelRect) {
         self.region = region
-        stride = region.width + 2
+        // Two cells past the width take edges on the right border; rounding up to eights lets the sweep finish
+        // a row with a whole group of eight that stays in the row.
+        stride = (region.width + 2 + 7) & ~7
         Self.grow(&cells, capacity: &capacity, to: stride * max(region.height, 0))
         if stride > coverageCapacity {
             coverageRow.deallocate()
@@ -65,23 +70,104 @@ final class CoverageRasterizer {
         buffer.initialize(repeating: 0, count: capacity)
     }
 
+    func addPolyline(_ points: [Point], closed: Bool = true) {
+        guard points.count > 1 else { return }
+        var edges = Edges(self)
+        for i in 1..<points.count { edges.add(points[i - 1], points[i]) }
+        if closed { edges.add(points[points.count - 1], points[0]) }
+        firstRow = edges.firstRow; lastRow = edges.lastRow
+    }
+
+    /// Calls `span(y, coverage)` for each row that has ink, `coverage` holding `region.width` bytes
+    /// for x = region.x ..< region.maxX; leaves the cells zeroed for the next shape. Blocks no edge wrote to
+    /// take the coverage of the sum so far, unchanged across them: the same bytes as `sweepEveryCell`.
+    func sweep(rule: FillRule, _ span: (_ y: Int, _ coverage: UnsafeMutablePointer<UInt8>) -> Void) {
+        guard firstRow <= lastRow else { return }
+        let w = region.width, blocks = (stride + Self.blockCells - 1) >> Self.blockShift
+        let out = coverageRow
+        for y in firstRow...lastRow {
+            let line = cells + y * stride, words = touched + y * wordsPerRow
+            func isTouched(_ block: Int) -> Bool { words[block >> 6] & (1 << UInt64(block & 63)) != 0 }
+            var sum: Int32 = 0
+            var ink: UInt8 = 0
+            var block = 0
+            while block < blocks {
+                let touched = isTouched(block)
+                var next = block + 1
+                while next < blocks && isTouched(next) == touched { next += 1 }
+                let start = block << Self.blockShift, end = min(next << Self.blockShift, w)
+                if !touched {
+                    if start < end {
+                        let c = CoverageRun.coverage(sum, rule)
+                        (out + start).update(repeating: c, count: end - start)
+                        ink |= c
+                    }
+                } else {
+                    // Past the width the sum is back to zero (each edge's cells add up to its exact share), so
+                    // the bytes there are zero and nobody reads them.
+                    let summed = min(next << Self.blockShift, (w + 7) & ~7)
+                    if start < summed {
+                        sum = CoverageRun.sweep(line + start, out + start, count: summed - start, sum: sum, rule: rule, ink: &ink)
+                    }
+                    let cleared = max(start, summed), blockEnd = min(next << Self.blockShift, stride)
+                    if cleared < blockEnd { (line + cleared).update(repeating: 0, count: blockEnd - cleared) }
+                }
+                block = next
+            }
+            words.update(repeating: 0, count: wordsPerRow)
+            if ink != 0 { span(region.y + y, out) }
+        }
+        firstRow = Int.max; lastRow = Int.min
+    }
+
+    /// The plain sweep `sweep` stands in for: every cell of every row summed. Kept for the tests.
+    func sweepEveryCell(rule: FillRule, _ span: (_ y: Int, _ coverage: UnsafeMutablePointer<UInt8>) -> Void) {
+        guard firstRow <= lastRow else { return }
+        let w = region.width
+        let out = coverageRow
+        for y in firstRow...lastRow {
+            let line = cells + y * stride
+            var sum: Int32 = 0
+            var any: UInt8 = 0
+            for x in 0..<w {
+                sum &+= line[x]
+                let c = CoverageRun.coverage(sum, rule)
+                out[x] = c
+                any |= c
+            }
+            line.update(repeating: 0, count: stride)
+            (touched + y * wordsPerRow).update(repeating: 0, count: wordsPerRow)
+            if any != 0 { span(region.y + y, out) }
+        }
+        firstRow = Int.max; lastRow = Int.min
+    }
+}
+
+/// Edges being added to a rasterizer's cells: what they need copied out of it, so that a polyline's edges read
+/// and write locals, not the class's properties (each access of which Swift checks for exclusivity).
+private struct Edges {
+    let cells: UnsafeMutablePointer<Int32>
+    let touched: UnsafeMutablePointer<UInt64>
+    let region: PixelRect
+    let stride: Int, wordsPerRow: Int
+    var firstRow: Int, lastRow: Int
+
+    init(_ r: CoverageRasterizer) {
+        (cells, touched, region, stride, wordsPerRow) = (r.cells, r.touched, r.region, r.stride, r.wordsPerRow)
+        (firstRow, lastRow) = (r.firstRow, r.lastRow)
+    }
+
     /// Notes that an edge wrote to cells `lo...hi` of row `y`.
     @inline(__always)
     private func touch(row y: Int, _ lo: Int, _ hi: Int) {
         let words = touched + y * wordsPerRow
-        for block in (lo >> Self.blockShift)...(hi >> Self.blockShift) {
+        for block in (lo >> CoverageRasterizer.blockShift)...(hi >> CoverageRasterizer.blockShift) {
             words[block >> 6] |= 1 << UInt64(block & 63)
         }
     }
 
-    func addPolyline(_ points: [Point], closed: Bool = true) {
-        guard points.count > 1 else { return }
-        for i in 1..<points.count { addLine(points[i - 1], points[i]) }
-        if closed { addLine(points[points.count - 1], points[0]) }
-    }
-
     /// Adds one edge in device coordinates.
-    func addLine(_ a: Point, _ b: Point) {
+    mutating func add(_ a: Point, _ b: Point) {
         let w = Double(region.width), h = Double(region.height)
         guard w > 0, h > 0 else { return }
         var x0 = a.x - Double(region.x), y0 = a.y - Double(region.y)
@@ -117,7 +203,7 @@ final class CoverageRasterizer {
         }
     }
 
-    private func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+    private mutating func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         let dir: Float = ay < by ? 1 : -1
         let (x0, y0, x1, y1) = ay < by ? (Float(ax), Float(ay), Float(bx), Float(by))
                                        : (Float(bx), Float(by), Float(ax), Float(ay))
@@ -125,118 +211,61 @@ final class CoverageRasterizer {
         guard y1 > y0 else { return }
         let dxdy = (x1 - x0) / (y1 - y0)
         var x = x0
-        let rowStart = max(0, Int(y0)), rowEnd = min(region.height, Int(y1.rounded(.up)))
+        let rowStart = max(0, Int(y0)), rowEnd = min(region.height, Int(Self.ceil(y1)))
         guard rowStart < rowEnd else { return }
         firstRow = min(firstRow, rowStart); lastRow = max(lastRow, rowEnd - 1)
-        let limit = stride - 1
+        let limit = region.width + 1
         for y in rowStart..<rowEnd {
             let line = cells + y * stride
             let dy = min(Float(y + 1), y1) - max(Float(y), y0)
             let xnext = x + dxdy * dy
-            let d = dy * dir
-            // Stepping x by dxdy can stray a rounding error past the region's edges.
+            let d = dy * dir * CoverageRun.one
+            let total = CoverageRun.fixed(d)
+            // Stepping x by dxdy can stray a rounding error past the region's edges. lo ≥ 0: truncating floors it.
             let (lo, hi) = x < xnext ? (max(x, 0), xnext) : (max(xnext, 0), x)
-            let loFloor = lo.rounded(.down)
+            let loFloor = Float(Int(lo))
             let loI = min(Int(loFloor), limit - 1)
-            let hiCeil = hi.rounded(.up)
+            let hiCeil = Self.ceil(hi)
             let hiI = min(Int(hiCeil), limit)
             touch(row: y, loI, max(loI + 1, hiI))
             if hiI <= loI + 1 {
                 let xmf = min(max(0.5 * (x + xnext) - loFloor, 0), 1)
-                line[loI] += d - d * xmf
-                line[loI + 1] += d * xmf
+                let right = CoverageRun.fixed(d * xmf)
+                line[loI] &+= total &- right
+                line[loI + 1] &+= right
             } else {
+                // The area left of each cell boundary, rounded; cells take the differences, so an edge's cells
+                // add up to exactly `total` and the row sums back to zero past the shape.
                 let s = 1 / (hi - lo)
                 let loF = lo - loFloor
                 let a0 = 0.5 * s * (1 - loF) * (1 - loF)
                 let hiF = hi - hiCeil + 1
                 let am = 0.5 * s * hiF * hiF
-                line[loI] += d * a0
-                if hiI == loI + 2 {
-                    line[loI + 1] += d * (1 - a0 - am)
-                } else {
+                var left = CoverageRun.fixed(d * a0)
+                line[loI] &+= left
+                if hiI > loI + 2 {
                     let a1 = s * (1.5 - loF)
-                    line[loI + 1] += d * (a1 - a0)
-                    var xi = loI + 2
-                    while xi < hiI - 1 { line[xi] += d * s; xi += 1 }
-                    let a2 = a1 + Float(hiI - loI - 3) * s
-                    line[hiI - 1] += d * (1 - a2 - am)
+                    var xi = loI + 1
+                    while xi < hiI - 1 {
+                        let next = CoverageRun.fixed(d * (a1 + Float(xi - loI - 1) * s))
+                        line[xi] &+= next &- left
+                        left = next
+                        xi += 1
+                    }
                 }
-                line[hiI] += d * am
+                let beforeLast = CoverageRun.fixed(d * (1 - am))
+                line[hiI - 1] &+= beforeLast &- left
+                line[hiI] &+= total &- beforeLast
             }
             x = xnext
         }
     }
 
-    /// Calls `span(y, coverage)` for each row that has ink, `coverage` holding `region.width` bytes
-    /// for x = region.x ..< region.maxX; leaves the cells zeroed for the next shape. Blocks no edge wrote to
-    /// take the coverage of the sum so far, unchanged across them: the same bytes as `sweepEveryCell`.
-    func sweep(rule: FillRule, _ span: (_ y: Int, _ coverage: UnsafeMutablePointer<UInt8>) -> Void) {
-        guard firstRow <= lastRow else { return }
-        let w = region.width, blocks = (stride + Self.blockCells - 1) >> Self.blockShift
-        let out = coverageRow
-        for y in firstRow...lastRow {
-            let line = cells + y * stride, words = touched + y * wordsPerRow
-            var sum: Float = 0
-            var any: UInt8 = 0
-            for block in 0..<blocks {
-                let start = block << Self.blockShift
-                let end = min(start + Self.blockCells, w)
-                if words[block >> 6] & (1 << UInt64(block & 63)) == 0 {
-                    guard start < end else { continue }
-                    let c = Self.coverage(sum, rule)
-                    (out + start).update(repeating: c, count: end - start)
-                    any |= c
-                    continue
-                }
-                var x = start
-                while x < end {
-                    sum += line[x]
-                    let c = Self.coverage(sum, rule)
-                    out[x] = c
-                    any |= c
-                    x += 1
-                }
-                (line + start).update(repeating: 0, count: min(start + Self.blockCells, stride) - start)
-            }
-            words.update(repeating: 0, count: wordsPerRow)
-            if any != 0 { span(region.y + y, out) }
-        }
-        firstRow = Int.max; lastRow = Int.min
-    }
-
-    /// The plain sweep `sweep` stands in for: every cell of every row summed. Kept for the tests.
-    func sweepEveryCell(rule: FillRule, _ span: (_ y: Int, _ coverage: UnsafeMutablePointer<UInt8>) -> Void) {
-        guard firstRow <= lastRow else { return }
-        let w = region.width
-        let out = coverageRow
-        for y in firstRow...lastRow {
-            let line = cells + y * stride
-            var sum: Float = 0
-            var any: UInt8 = 0
-            for x in 0..<w {
-                sum += line[x]
-                let c = Self.coverage(sum, rule)
-                out[x] = c
-                any |= c
-            }
-            line.update(repeating: 0, count: stride)
-            (touched + y * wordsPerRow).update(repeating: 0, count: wordsPerRow)
-            if any != 0 { span(region.y + y, out) }
-        }
-        firstRow = Int.max; lastRow = Int.min
-    }
-
-    /// The coverage byte of a winding sum.
+    /// `x.rounded(.up)` for x > −1 without a call into libm: x86-64's baseline has no instruction for it, and
+    /// the edges of a row called it each time.
     @inline(__always)
-    private static func coverage(_ sum: Float, _ rule: FillRule) -> UInt8 {
-        switch rule {
-        case .nonZero:
-            return UInt8(min(abs(sum), 1) * 255 + 0.5)
-        case .evenOdd:
-            let a = abs(sum)
-            let f = a - 2 * (a * 0.5).rounded(.down)
-            return UInt8((f > 1 ? 2 - f : f) * 255 + 0.5)
-        }
+    private static func ceil(_ x: Float) -> Float {
+        let t = Float(Int(x))
+        return t < x ? t + 1 : t
     }
 }

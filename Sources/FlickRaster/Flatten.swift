@@ -41,6 +41,7 @@ extension Path {
 private func flattenQuad(_ p0: Point, _ p1: Point, _ p2: Point, tolerance: Double, into out: inout [Point]) {
     let dd = (p0 - p1 * 2 + p2).length
     let n = max(1, min(1000, Int((dd / (4 * tolerance)).squareRoot().rounded(.up))))
+    out.reserveCapacity(out.count + n)
     for i in 1...n {
         let t = Double(i) / Double(n), u = 1 - t
         out.append(Point(u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
@@ -53,6 +54,7 @@ private func flattenCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, to
     let d1 = (p0 - p1 * 2 + p2).length, d2 = (p1 - p2 * 2 + p3).length
     let dd = max(d1, d2)
     let n = max(1, min(1000, Int((3 * dd / (4 * tolerance)).squareRoot().rounded(.up))))
+    out.reserveCapacity(out.count + n)
     for i in 1...n {
         let t = Double(i) / Double(n), u = 1 - t
         let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t

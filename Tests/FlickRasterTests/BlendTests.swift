@@ -82,3 +82,36 @@ import Testing
         #expect(faded == (0..<over.count).map { fadePixel(over[$0], under[$0], alpha: alpha) }, "alpha \(alpha)")
     }
 }
+
+@Test(arguments: [BlendMode.sourceOver, .copy])
+func theWideCoverageFillGivesThePixelsOfTheBaseline(_ mode: BlendMode) {
+    // Coverage in groups of eight empty, full or mixed, so the kernel takes each of its paths; lengths that are
+    // not a multiple of eight end with a group overlapping the one before.
+    var rng = SystemRandomNumberGenerator()
+    func premultiplied(alpha a: UInt32) -> UInt32 {
+        let c = { UInt32.random(in: 0...a, using: &rng) }
+        return a << 24 | c() << 16 | c() << 8 | c()
+    }
+    for count in [8, 9, 12, 15, 16, 20, 37, 300] {
+        for colorAlpha: UInt32 in [0, 1, 128, 254, 255] {
+            let color = premultiplied(alpha: colorAlpha)
+            let under = (0..<count).map { _ in premultiplied(alpha: UInt32.random(in: 0...255, using: &rng)) }
+            let coverage = (0..<count).map { i -> UInt8 in
+                switch (i / 8) % 3 {
+                case 0: 255
+                case 1: UInt8.random(in: 0...255, using: &rng)
+                default: Bool.random(using: &rng) ? 0 : .random(in: 0...255, using: &rng)
+                }
+            }
+            var wide = under, baseline = under
+            baseline.withUnsafeMutableBufferPointer {
+                Blend.fillBaseline($0.baseAddress!, coverage: coverage, count: count, color: color, mode: mode)
+            }
+            let ran = wide.withUnsafeMutableBufferPointer {
+                Blend.fillWide($0.baseAddress!, coverage: coverage, count: count, color: color, mode: mode)
+            }
+            guard ran else { continue } // no AVX2 here: nothing to compare
+            #expect(wide == baseline, "\(count) pixels of \(String(color, radix: 16))")
+        }
+    }
+}

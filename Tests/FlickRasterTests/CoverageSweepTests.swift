@@ -44,3 +44,45 @@ import Testing
         }
     }
 }
+
+@Suite struct CoverageRunTests {
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func theWideSweepKernelGivesTheBytesOfTheBaseline(_ rule: FillRule) {
+        // Cells of an edge's size, of many overlapping edges and at the extremes; lengths around the 8-cell step.
+        var rng = SystemRandomNumberGenerator()
+        let ranges: [ClosedRange<Int32>] = [-65536...65536, -400_000...400_000, Int32.min / 2...Int32.max / 2]
+        for count in [8, 9, 15, 16, 37, 300] {
+            for range in ranges {
+                let cells = (0..<count).map { _ in Int32.random(in: range, using: &rng) }
+                let start = Int32.random(in: -200_000...200_000, using: &rng)
+                var wideCells = cells, baseCells = cells
+                var wideOut = [UInt8](repeating: 0, count: count), baseOut = wideOut
+                var wideInk: UInt8 = 0, baseInk: UInt8 = 0
+                let wide = wideCells.withUnsafeMutableBufferPointer { c in
+                    wideOut.withUnsafeMutableBufferPointer { o in
+                        CoverageRun.sweepWide(c.baseAddress!, o.baseAddress!, count: count, sum: start, rule: rule, ink: &wideInk)
+                    }
+                }
+                let base = baseCells.withUnsafeMutableBufferPointer { c in
+                    baseOut.withUnsafeMutableBufferPointer { o in
+                        CoverageRun.sweepBaseline(c.baseAddress!, o.baseAddress!, count: count, sum: start, rule: rule, ink: &baseInk)
+                    }
+                }
+                #expect(baseCells.allSatisfy { $0 == 0 })
+                guard let wide else { continue } // no AVX2 here: nothing to compare
+                #expect(wide == base && wideOut == baseOut && wideInk == baseInk, "\(count) cells in \(range)")
+                #expect(wideCells.allSatisfy { $0 == 0 })
+            }
+        }
+    }
+
+    @Test func coverageIsTheAreaRoundedToAByte() {
+        #expect(CoverageRun.coverage(0, .nonZero) == 0)
+        #expect(CoverageRun.coverage(32768, .nonZero) == 128)
+        #expect(CoverageRun.coverage(-65536, .nonZero) == 255)
+        #expect(CoverageRun.coverage(3 * 65536, .nonZero) == 255)
+        #expect(CoverageRun.coverage(2 * 65536, .evenOdd) == 0)
+        #expect(CoverageRun.coverage(-3 * 65536, .evenOdd) == 255)
+        #expect(CoverageRun.coverage(65536 + 16384, .evenOdd) == 191)
+    }
+}

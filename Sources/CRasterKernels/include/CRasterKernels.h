@@ -48,4 +48,18 @@ void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32
 /// flick_raster_has_avx2() is true.
 void flick_raster_lerp_over_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight);
 
+/// Adds cells[i] to sum for i in 0..<count, writing each running sum's coverage byte to coverage[i] and zeroing the
+/// cell; ORs the bytes into *ink and returns the final sum. Cells are 16.16 fixed point; a byte is
+/// min(|sum|, 1)·255 rounded, or with even_odd the distance to the nearest even winding: FlickRaster's
+/// CoverageRun.sweepBaseline exactly. Only call when flick_raster_has_avx2() is true.
+int32_t flick_raster_sweep_avx2(int32_t *cells, uint8_t *coverage, long count, int32_t sum, int even_odd, uint8_t *ink);
+
+/// One premultiplied colour under per-pixel coverage into dst: source-over, or with copy an interpolation from
+/// dst to the colour by coverage; FlickRaster's Blend.fillBaseline exactly. Only call when
+/// flick_raster_has_avx2() is true.
+void flick_raster_fill_coverage_avx2(uint32_t *dst, const uint8_t *coverage, long count, uint32_t color, int copy);
+
+/// Asks for the cache line holding p ahead of a write to it; a hint, on any CPU.
+static inline void flick_raster_prefetch_for_write(const void *p) { __builtin_prefetch(p, 1, 3); }
+
 #endif
