@@ -21,38 +21,40 @@ __attribute__((target("avx2")))
 void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
                                      const int32_t *rowOffset, const int32_t *weight, long columns, long rows) {
     const __m256i w256 = _mm256_set1_epi32(256);
-    long c = 0;
-    for (; c + 8 <= columns; c += 8) {
-        const __m256i offsets = _mm256_loadu_si256((const __m256i *)(rowOffset + c));
-        const int32_t first = rowOffset[c], last = rowOffset[c + 7];
-        const int32_t low = first < last ? first : last, spread = first < last ? last - first : first - last;
-        const __m256i lane = _mm256_sub_epi32(offsets, _mm256_set1_epi32(low));
-        const __m256i w = _mm256_loadu_si256((const __m256i *)(weight + c));
-        const __m256i w16 = both_halves(w), iw16 = both_halves(_mm256_sub_epi32(w256, w));
-        // Lane l reads rows low + lane[l] and the one below: row d of the window is chosen where lane ≥ d.
-        __m256i masks[8];
-        for (int d = 1; d <= spread && d < 8; d++) masks[d] = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(d - 1));
-        if (spread >= 8) {
-            for (long j = 0; j < rows; j++)
-                for (long k = c; k < c + 8; k++) shear_column_pixel(dst + j * dstStride + k, src, srcStride, rowOffset, weight, k, j);
-            continue;
-        }
-        const uint32_t *base = src + low * srcStride + c;
+    // Blocks of columns narrow enough that the source rows one output row reads stay in the first-level cache
+    // from row to row; in a block, row by row, so src and dst are read and written in order.
+    const long block = 64;
+    for (long start = 0; start < columns; start += block) {
+        const long end = start + block < columns ? start + block : columns;
         for (long j = 0; j < rows; j++) {
-            const uint32_t *row = base + j * srcStride;
-            __m256i below = _mm256_loadu_si256((const __m256i *)(row + srcStride));
-            __m256i top = _mm256_loadu_si256((const __m256i *)row), bottom = below;
-            for (int d = 1; d <= spread; d++) {
-                const __m256i next = _mm256_loadu_si256((const __m256i *)(row + (d + 1) * srcStride));
-                top = _mm256_blendv_epi8(top, below, masks[d]);
-                bottom = _mm256_blendv_epi8(bottom, next, masks[d]);
-                below = next;
+            uint32_t *out = dst + j * dstStride;
+            long c = start;
+            for (; c + 8 <= end; c += 8) {
+                const int32_t first = rowOffset[c], last = rowOffset[c + 7];
+                const int32_t low = first < last ? first : last, spread = first < last ? last - first : first - last;
+                if (spread >= 8) {
+                    for (long k = c; k < c + 8; k++) shear_column_pixel(out + k, src, srcStride, rowOffset, weight, k, j);
+                    continue;
+                }
+                // Lane l reads rows low + lane[l] and the one below: row d of the window is chosen where lane ≥ d.
+                const __m256i lane = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(rowOffset + c)), _mm256_set1_epi32(low));
+                const __m256i w = _mm256_loadu_si256((const __m256i *)(weight + c));
+                const uint32_t *row = src + (j + low) * srcStride + c;
+                __m256i below = _mm256_loadu_si256((const __m256i *)(row + srcStride));
+                __m256i top = _mm256_loadu_si256((const __m256i *)row), bottom = below;
+                for (int d = 1; d <= spread; d++) {
+                    const __m256i next = _mm256_loadu_si256((const __m256i *)(row + (d + 1) * srcStride));
+                    const __m256i chosen = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(d - 1));
+                    top = _mm256_blendv_epi8(top, below, chosen);
+                    bottom = _mm256_blendv_epi8(bottom, next, chosen);
+                    below = next;
+                }
+                _mm256_storeu_si256((__m256i *)(out + c),
+                                    lerp256_x8(top, bottom, both_halves(w), both_halves(_mm256_sub_epi32(w256, w))));
             }
-            _mm256_storeu_si256((__m256i *)(dst + j * dstStride + c), lerp256_x8(top, bottom, w16, iw16));
+            for (; c < end; c++) shear_column_pixel(out + c, src, srcStride, rowOffset, weight, c, j);
         }
     }
-    for (; c < columns; c++)
-        for (long j = 0; j < rows; j++) shear_column_pixel(dst + j * dstStride + c, src, srcStride, rowOffset, weight, c, j);
 }
 
 __attribute__((target("avx2")))

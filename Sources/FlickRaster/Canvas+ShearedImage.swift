@@ -103,22 +103,43 @@ extension Canvas {
             let firstRow = j0 + lowest, count = (j1 - j0) + (highest - lowest) + 1
             scratch.reserve(columns: width, aRows: count)
             for r in 0..<count {
+                prefetchSource(of: image, row: firstRow + r + Self.prefetchRows, plan: plan, firstColumn: columns.lowerBound,
+                               count: width)
                 shearRow(of: image, row: firstRow + r, plan: plan, firstColumn: columns.lowerBound, count: width,
                          into: scratch.a + r * width)
             }
             ShearKernels.columns(scratch.b, dstStride: width, src: scratch.a, srcStride: width, rowOffset: scratch.rowOffset,
                                  weight: scratch.weight, columns: width, rows: j1 - j0)
             for j in j0..<j1 {
+                if j + Self.prefetchRows < j1 {
+                    let ahead = outputColumns(of: plan, owned: columns, row: j + Self.prefetchRows)
+                    Self.prefetch(surface.row(plan.origin.y + j + Self.prefetchRows) + plan.origin.x + ahead.lowerBound,
+                                  count: ahead.count, forWriting: true)
+                }
                 let (whole, weight) = ShearPlan.split(plan.qC * Double(j))
-                let i0 = max(columns.lowerBound - whole, plan.columns.lowerBound)
-                let i1 = min(columns.upperBound - whole, plan.columns.upperBound)
-                guard i0 < i1 else { continue }
-                let under = scratch.b + (j - j0) * width + (i0 + whole - columns.lowerBound)
-                ShearKernels.lerpOver(surface.row(plan.origin.y + j) + plan.origin.x + i0, over: under + 1, under: under,
-                                      count: i1 - i0, weight: weight)
+                let drawn = outputColumns(of: plan, owned: columns, row: j)
+                guard !drawn.isEmpty else { continue }
+                let under = scratch.b + (j - j0) * width + (drawn.lowerBound + whole - columns.lowerBound)
+                ShearKernels.lerpOver(surface.row(plan.origin.y + j) + plan.origin.x + drawn.lowerBound, over: under + 1,
+                                      under: under, count: drawn.count, weight: weight)
             }
             j0 = j1
         }
+    }
+
+    /// The output pixels of row j whose B column lies in `owned`.
+    private func outputColumns(of plan: ShearPlan, owned: Range<Int>, row j: Int) -> Range<Int> {
+        let whole = ShearPlan.split(plan.qC * Double(j)).whole
+        let i0 = max(owned.lowerBound - whole, plan.columns.lowerBound), i1 = min(owned.upperBound - whole, plan.columns.upperBound)
+        return i0..<max(i0, i1)
+    }
+
+    /// Asks for the pixels `shearRow` will read from image row r.
+    private func prefetchSource(of image: Surface, row r: Int, plan: ShearPlan, firstColumn: Int, count: Int) {
+        guard r >= 0, r < image.height else { return }
+        let s0 = firstColumn + ShearPlan.split(plan.pA + plan.qA * Double(r)).whole
+        let first = min(max(s0, 0), image.width), end = min(max(s0 + count + 1, 0), image.width)
+        Self.prefetch(image.row(r) + first, count: end - first, forWriting: false)
     }
 
     /// A[r][c] for `count` columns from `firstColumn`: image row r moved by pA + qA·r, transparent outside.

@@ -265,10 +265,19 @@ public final class Canvas {
     static let prefetchRows = 4
 
     private func prefetch(row y: Int, of band: PixelRect) {
-        let row = UnsafeRawPointer(surface.row(y) + band.x), bytes = band.width * 4
+        Self.prefetch(surface.row(y) + band.x, count: band.width, forWriting: true)
+    }
+
+    /// Asks for the cache lines of `count` pixels from `pixels` ahead of their use.
+    static func prefetch(_ pixels: UnsafePointer<UInt32>, count: Int, forWriting: Bool) {
+        let start = UnsafeRawPointer(pixels), bytes = count * 4
+        guard bytes > 0 else { return }
         var offset = 0
-        while offset < bytes { flick_raster_prefetch_for_write(row + offset); offset += 64 }
-        flick_raster_prefetch_for_write(row + (bytes - 1))
+        while offset < bytes {
+            if forWriting { flick_raster_prefetch_for_write(start + offset) } else { flick_raster_prefetch_for_read(start + offset) }
+            offset += 64
+        }
+        if forWriting { flick_raster_prefetch_for_write(start + (bytes - 1)) } else { flick_raster_prefetch_for_read(start + (bytes - 1)) }
     }
 
     @inline(__always)

@@ -62,4 +62,7 @@ void flick_raster_fill_coverage_avx2(uint32_t *dst, const uint8_t *coverage, lon
 /// Asks for the cache line holding p ahead of a write to it; a hint, on any CPU.
 static inline void flick_raster_prefetch_for_write(const void *p) { __builtin_prefetch(p, 1, 3); }
 
+/// Asks for the cache line holding p ahead of a read of it; a hint, on any CPU.
+static inline void flick_raster_prefetch_for_read(const void *p) { __builtin_prefetch(p, 0, 3); }
+
 #endif
