@@ -112,14 +112,13 @@ extension Canvas {
                                  weight: scratch.weight, columns: width, rows: j1 - j0)
             for j in j0..<j1 {
                 if j + Self.prefetchRows < j1 {
-                    let ahead = outputColumns(of: plan, owned: columns, row: j + Self.prefetchRows)
+                    let ahead = outputColumns(of: plan, owned: columns, row: j + Self.prefetchRows).columns
                     Self.prefetch(surface.row(plan.origin.y + j + Self.prefetchRows) + plan.origin.x + ahead.lowerBound,
                                   count: ahead.count, forWriting: true)
                 }
-                let (whole, weight) = ShearPlan.split(plan.qC * Double(j))
-                let drawn = outputColumns(of: plan, owned: columns, row: j)
+                let (drawn, shift, weight) = outputColumns(of: plan, owned: columns, row: j)
                 guard !drawn.isEmpty else { continue }
-                let under = scratch.b + (j - j0) * width + (drawn.lowerBound + whole - columns.lowerBound)
+                let under = scratch.b + (j - j0) * width + (drawn.lowerBound + shift - columns.lowerBound)
                 ShearKernels.lerpOver(surface.row(plan.origin.y + j) + plan.origin.x + drawn.lowerBound, over: under + 1,
                                       under: under, count: drawn.count, weight: weight)
             }
@@ -127,11 +126,12 @@ extension Canvas {
         }
     }
 
-    /// The output pixels of row j whose B column lies in `owned`.
-    private func outputColumns(of plan: ShearPlan, owned: Range<Int>, row j: Int) -> Range<Int> {
-        let whole = ShearPlan.split(plan.qC * Double(j)).whole
-        let i0 = max(owned.lowerBound - whole, plan.columns.lowerBound), i1 = min(owned.upperBound - whole, plan.columns.upperBound)
-        return i0..<max(i0, i1)
+    /// The output pixels of row j whose B column (i + shift and the fraction weight/256 past it) lies in `owned`.
+    private func outputColumns(of plan: ShearPlan, owned: Range<Int>, row j: Int)
+        -> (columns: Range<Int>, shift: Int, weight: UInt32) {
+        let (shift, weight) = ShearPlan.split(plan.qC * Double(j))
+        let i0 = max(owned.lowerBound - shift, plan.columns.lowerBound), i1 = min(owned.upperBound - shift, plan.columns.upperBound)
+        return (i0..<max(i0, i1), shift, weight)
     }
 
     /// Asks for the pixels `shearRow` will read from image row r.

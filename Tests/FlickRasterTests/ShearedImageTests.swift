@@ -74,8 +74,8 @@ import Testing
         return image
     }
 
-    private func draw(_ image: Surface, turnedBy angle: Double, sheared: Bool, clip: Rect? = nil,
-                      on surface: Surface) {
+    /// Draws `image` turned about the surface's middle.
+    private func draw(_ image: Surface, turnedBy angle: Double, sheared: Bool, clip: Rect? = nil, on surface: Surface) {
         let canvas = Canvas(surface: surface)
         canvas.shearsTurnedImages = sheared
         if let clip { canvas.clip(to: clip) }
@@ -85,8 +85,9 @@ import Testing
         canvas.draw(image, at: .zero)
     }
 
-    /// Inside the picture each pixel is within a few levels of its bilinear sample (both filters blur a little,
-    /// differently); at the edges, where both anti-alias against the background, within a quarter of full scale.
+    /// Over the frame the two differ by a fraction of a level on average (measured 0.12–0.33); where the picture
+    /// steps sharply (its border, the sun's edge, its own edge against the background) both filters blur the
+    /// step a little differently and a pixel may differ by up to a quarter of full scale (measured 30–62 levels).
     @Test(arguments: [0.004, 0.05, -0.2, 0.45, 0.78])
     func aTurnedPhotoLooksAsBilinearSamplingShowsIt(angle: Double) {
         let image = photo(width: 120, height: 90)
@@ -95,7 +96,7 @@ import Testing
             draw(image, turnedBy: angle, sheared: sheared, on: surface)
             return surface
         }
-        var total = 0, largest = 0, pixels = 0
+        var total = 0, largest = 0
         for y in 0..<200 {
             for x in 0..<200 {
                 for shift: UInt32 in [0, 8, 16, 24] {
@@ -103,11 +104,10 @@ import Testing
                     total += d
                     largest = max(largest, d)
                 }
-                pixels += 1
             }
         }
-        let mean = Double(total) / Double(pixels * 4)
-        #expect(mean < 1.5 && largest <= 64, "mean \(mean), largest \(largest)")
+        let mean = Double(total) / Double(200 * 200 * 4)
+        #expect(mean < 0.5 && largest <= 64, "mean \(mean), largest \(largest)")
     }
 
     /// A clip changes which pixels are drawn, never their values: a frame's damaged pieces join up seamlessly.
