@@ -95,17 +95,18 @@ extension Canvas {
         for k in 0..<width { scratch.rowOffset[k] -= Int32(truncatingIfNeeded: lowest) }
         // B row j of column c reads image rows j + offset and the next: outside these rows it is transparent, and
         // nothing is drawn.
-        let rows = max(plan.rows.lowerBound, -1 - highest)..<min(plan.rows.upperBound, image.height - lowest)
+        let firstRow = max(plan.rows.lowerBound, -1 - highest)
+        let rows = firstRow..<max(firstRow, min(plan.rows.upperBound, image.height - lowest))
         var j0 = rows.lowerBound
         while j0 < rows.upperBound {
             let j1 = min(j0 + Self.shearBandRows, rows.upperBound)
             // A's rows for this band: B row j reads A rows j + offset and the next.
-            let firstRow = j0 + lowest, count = (j1 - j0) + (highest - lowest) + 1
+            let firstImageRow = j0 + lowest, count = (j1 - j0) + (highest - lowest) + 1
             scratch.reserve(columns: width, aRows: count)
             for r in 0..<count {
-                prefetchSource(of: image, row: firstRow + r + Self.prefetchRows, plan: plan, firstColumn: columns.lowerBound,
-                               count: width)
-                shearRow(of: image, row: firstRow + r, plan: plan, firstColumn: columns.lowerBound, count: width,
+                prefetchSource(of: image, row: firstImageRow + r + Self.prefetchRows, plan: plan,
+                               firstColumn: columns.lowerBound, count: width)
+                shearRow(of: image, row: firstImageRow + r, plan: plan, firstColumn: columns.lowerBound, count: width,
                          into: scratch.a + r * width)
             }
             ShearKernels.columns(scratch.b, dstStride: width, src: scratch.a, srcStride: width, rowOffset: scratch.rowOffset,

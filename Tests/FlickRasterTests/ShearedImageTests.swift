@@ -152,6 +152,33 @@ import Testing
         #expect(checked > 2500)
     }
 
+    /// Any size (down to one pixel), anywhere (partly or wholly off the canvas), at any plain turn: drawn without
+    /// trapping, and nothing changes further than the reach of the image's turned outline.
+    @Test func everyPlacementDrawsWithinTheImagesReach() {
+        var state: UInt64 = 11
+        func next(_ range: ClosedRange<Double>) -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + (range.upperBound - range.lowerBound) * Double(state >> 11) / Double(1 << 53)
+        }
+        for _ in 0..<300 {
+            let image = Surface(width: Int(next(1...60)), height: Int(next(1...60)))
+            image.clear(to: 0xFF20_4080)
+            let surface = Surface(width: 64, height: 48)
+            let canvas = Canvas(surface: surface)
+            canvas.translate(next(-80...140), next(-80...120))
+            canvas.rotate(next(-0.785...0.785))
+            let t = canvas.transform
+            canvas.draw(image, at: .zero)
+            let reach = PixelRect(enclosing: t.mapBounds(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
+                .insetBy(dx: -3, dy: -3))
+            for y in 0..<48 {
+                for x in 0..<64 where surface[x, y] != 0 {
+                    #expect(reach.rect.contains(Point(Double(x) + 0.5, Double(y) + 0.5)))
+                }
+            }
+        }
+    }
+
     /// Scaled, mirrored, or turned past 45°: the shears do not draw it (bilinear sampling does).
     @Test func onlyPlainTurnsAreSheared() {
         let clip = PixelRect(x: 0, y: 0, width: 100, height: 100)
