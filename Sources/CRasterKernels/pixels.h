@@ -22,8 +22,37 @@ static inline uint32_t scale_pixel(uint32_t p, uint32_t a) {
     return rb | ag;
 }
 
+/// The mean of a and b per channel, rounded up: x86's pavgb, ARM's urhadd, four channels at once.
+static inline uint32_t avg_up(uint32_t a, uint32_t b) { return (a | b) - (((a ^ b) >> 1) & 0x7F7F7F7F); }
+
+/// a + (b − a)·k/16 per channel, k in 0...15, as four halving steps, each rounding up: the lowest bit of k
+/// first, each step halving the way toward b where its bit is set and toward a where it is not.
+static inline uint32_t lerp16(uint32_t a, uint32_t b, uint32_t k) {
+    uint32_t r = a;
+    for (int i = 0; i < 4; i++) r = avg_up(r, (k >> i) & 1 ? b : a);
+    return r;
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
+
+/// `lerp16` of eight pixels by one k known where it is inlined: halving steps below k's lowest set bit
+/// leave a as it is and are not taken.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i lerp16_x8(__m256i a, __m256i b, const uint32_t k) {
+    __m256i r = a;
+    for (int i = k ? __builtin_ctz(k) : 4; i < 4; i++) r = _mm256_avg_epu8(r, (k >> i) & 1 ? b : a);
+    return r;
+}
+
+/// `lerp16` of eight pixels, each by its own k: bit i of every byte of `masks[i]`'s lane is that lane's bit i
+/// of k, moved to the byte's top bit (what blendv reads).
+__attribute__((target("avx2"), always_inline))
+static inline __m256i lerp16_lanes_x8(__m256i a, __m256i b, const __m256i masks[4]) {
+    __m256i r = a;
+    for (int i = 0; i < 4; i++) r = _mm256_avg_epu8(r, _mm256_blendv_epi8(a, b, masks[i]));
+    return r;
+}
 
 // Eight pixels, one per 32-bit lane; 16-bit halves hold (blue, red) in their low bytes and (green, alpha) in
 // their high bytes, as the scalar formulas treat them two channels at a time.

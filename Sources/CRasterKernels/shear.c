@@ -1,70 +1,125 @@
-// The two passes of a turned layer (`ShearedLayer`) that are not a plain lerp of two rows: a shear along
-// columns, where each column has its own row offset and weight, and the last horizontal shear composited
-// source-over straight into the frame. Same arithmetic as FlickRaster's baselines.
+// The three passes of a turned image drawn by shears (FlickRaster's `Canvas.drawSheared`): a row moved by a
+// fraction of a pixel, each column moved down by its own offset and fraction, and a row moved and composited
+// source-over straight into the frame. Fractions are sixteenths, each lerp four byte averages (`lerp16`):
+// the same pixels as FlickRaster's baselines. The middle image is kept complemented (every channel 255 − c),
+// so the middle pass's averages, rounding up there, round down in the picture, between two passes that round
+// up: the three do not add up to a brighter picture.
 #include "CRasterKernels.h"
 #include "pixels.h"
+#include <stdint.h>
+
 
 static inline void shear_column_pixel(uint32_t *dst, const uint32_t *src, long srcStride, const int32_t *rowOffset,
                                       const int32_t *weight, long c, long j) {
     const uint32_t *top = src + (j + rowOffset[c]) * srcStride + c;
-    *dst = lerp256(top[0], top[srcStride], (uint32_t)weight[c]);
+    *dst = lerp16(top[0], top[srcStride], (uint32_t)weight[c]);
 }
 
-static inline uint32_t lerp_over_one(uint32_t over, uint32_t under, uint32_t d, uint32_t weight) {
-    const uint32_t s = lerp256(under, over, weight);
+static inline uint32_t shear_over_one(const uint32_t *src, uint32_t d, uint32_t k) {
+    const uint32_t s = lerp16(~src[0], ~src[1], k);
     return s + scale_pixel(d, 255 - (s >> 24));
 }
 
 #if defined(__x86_64__)
 
+#define EACH_SIXTEENTH(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
+
+__attribute__((target("avx2"), always_inline))
+static inline long shear_row_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k) {
+    const __m256i ones = _mm256_set1_epi32(-1);
+    long i = 0;
+    for (; i + 8 <= count; i += 8) {
+        const __m256i a = _mm256_loadu_si256((const __m256i *)(src + i)), b = _mm256_loadu_si256((const __m256i *)(src + i + 1));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_xor_si256(lerp16_x8(a, b, k), ones));
+    }
+    return i;
+}
+
+__attribute__((target("avx2")))
+void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
+    long i = 0;
+    switch (k) {
+#define ROW_CASE(K) case K: i = shear_row_by(dst, src, count, K); break;
+    EACH_SIXTEENTH(ROW_CASE)
+#undef ROW_CASE
+    }
+    for (; i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
+}
+
+/// Eight columns of a shear along columns: where each reads from (rows from `low`, each lane `lane` rows
+/// further), its lanes' sixteenths as blend masks, and the rows any of them is wanted in; the same on every row.
+struct column_group {
+    __m256i lane, masks[4];
+    int32_t low, spread, from, to;
+};
+
 __attribute__((target("avx2")))
 void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
-                                     const int32_t *rowOffset, const int32_t *weight, long columns, long rows) {
-    const __m256i w256 = _mm256_set1_epi32(256);
+                                     const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
+                                     const int32_t *rowsTo, long columns) {
     // Blocks of columns narrow enough that the source rows one output row reads stay in the first-level cache
     // from row to row; in a block, row by row, so src and dst are read and written in order.
-    const long block = 64;
+    enum { block = 64 };
+    const __m256i everyByte = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
+                                               0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+    struct column_group groups[block / 8];
     for (long start = 0; start < columns; start += block) {
         const long end = start + block < columns ? start + block : columns;
-        for (long j = 0; j < rows; j++) {
+        const long wide = start + (end - start) / 8 * 8;
+        int32_t first_row = INT32_MAX, end_row = INT32_MIN;
+        for (long c = start; c < wide; c += 8) {
+            struct column_group *g = &groups[(c - start) / 8];
+            const int32_t first = rowOffset[c], last = rowOffset[c + 7];
+            g->low = first < last ? first : last;
+            g->spread = first < last ? last - first : first - last;
+            g->lane = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(rowOffset + c)), _mm256_set1_epi32(g->low));
+            const __m256i k = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(weight + c)), everyByte);
+            for (int i = 0; i < 4; i++) g->masks[i] = _mm256_slli_epi16(k, 7 - i);
+            g->from = INT32_MAX, g->to = INT32_MIN;
+            for (long m = c; m < c + 8; m++) {
+                if (rowsFrom[m] >= rowsTo[m]) continue;
+                if (rowsFrom[m] < g->from) g->from = rowsFrom[m];
+                if (rowsTo[m] > g->to) g->to = rowsTo[m];
+            }
+            if (g->from < first_row) first_row = g->from;
+            if (g->to > end_row) end_row = g->to;
+        }
+        for (long j = first_row; j < end_row; j++) {
             uint32_t *out = dst + j * dstStride;
-            long c = start;
-            for (; c + 8 <= end; c += 8) {
-                const int32_t first = rowOffset[c], last = rowOffset[c + 7];
-                const int32_t low = first < last ? first : last, spread = first < last ? last - first : first - last;
-                if (spread >= 8) {
-                    for (long k = c; k < c + 8; k++) shear_column_pixel(out + k, src, srcStride, rowOffset, weight, k, j);
+            for (long c = start; c < wide; c += 8) {
+                const struct column_group *g = &groups[(c - start) / 8];
+                if (j < g->from || j >= g->to) continue;
+                if (g->spread >= 8) {
+                    for (long m = c; m < c + 8; m++) shear_column_pixel(out + m, src, srcStride, rowOffset, weight, m, j);
                     continue;
                 }
                 // Lane l reads rows low + lane[l] and the one below: row d of the window is chosen where lane ≥ d.
-                const __m256i lane = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(rowOffset + c)), _mm256_set1_epi32(low));
-                const __m256i w = _mm256_loadu_si256((const __m256i *)(weight + c));
-                const uint32_t *row = src + (j + low) * srcStride + c;
+                const uint32_t *row = src + (j + g->low) * srcStride + c;
                 __m256i below = _mm256_loadu_si256((const __m256i *)(row + srcStride));
                 __m256i top = _mm256_loadu_si256((const __m256i *)row), bottom = below;
-                for (int d = 1; d <= spread; d++) {
+                for (int d = 1; d <= g->spread; d++) {
                     const __m256i next = _mm256_loadu_si256((const __m256i *)(row + (d + 1) * srcStride));
-                    const __m256i chosen = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(d - 1));
+                    const __m256i chosen = _mm256_cmpgt_epi32(g->lane, _mm256_set1_epi32(d - 1));
                     top = _mm256_blendv_epi8(top, below, chosen);
                     bottom = _mm256_blendv_epi8(bottom, next, chosen);
                     below = next;
                 }
-                _mm256_storeu_si256((__m256i *)(out + c),
-                                    lerp256_x8(top, bottom, both_halves(w), both_halves(_mm256_sub_epi32(w256, w))));
+                _mm256_storeu_si256((__m256i *)(out + c), lerp16_lanes_x8(top, bottom, g->masks));
             }
-            for (; c < end; c++) shear_column_pixel(out + c, src, srcStride, rowOffset, weight, c, j);
         }
+        for (long c = wide; c < end; c++)
+            for (long j = rowsFrom[c]; j < rowsTo[c]; j++)
+                shear_column_pixel(dst + j * dstStride + c, src, srcStride, rowOffset, weight, c, j);
     }
 }
 
-__attribute__((target("avx2")))
-void flick_raster_lerp_over_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight) {
-    const __m256i w16 = _mm256_set1_epi16((short)weight), iw16 = _mm256_set1_epi16((short)(256 - weight));
-    const __m256i byte = _mm256_set1_epi32(0xFF), opaque = _mm256_set1_epi32((int)0xFF000000);
+__attribute__((target("avx2"), always_inline))
+static inline long shear_over_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k) {
+    const __m256i byte = _mm256_set1_epi32(0xFF), opaque = _mm256_set1_epi32((int)0xFF000000), ones = _mm256_set1_epi32(-1);
     long i = 0;
     for (; i + 8 <= count; i += 8) {
-        const __m256i s = lerp256_x8(_mm256_loadu_si256((const __m256i *)(under + i)),
-                                     _mm256_loadu_si256((const __m256i *)(over + i)), w16, iw16);
+        const __m256i s = lerp16_x8(_mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(src + i)), ones),
+                                    _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(src + i + 1)), ones), k);
         // Eight opaque pixels (a photo's inside) hide what is under them: it need not be read.
         if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_or_si256(s, opaque), s)) == -1) {
             _mm256_storeu_si256((__m256i *)(dst + i), s);
@@ -74,19 +129,36 @@ void flick_raster_lerp_over_avx2(uint32_t *dst, const uint32_t *over, const uint
         const __m256i inverse = both_halves(_mm256_sub_epi32(byte, _mm256_srli_epi32(s, 24)));
         _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(s, scale_x8(d, inverse)));
     }
-    for (; i < count; i++) dst[i] = lerp_over_one(over[i], under[i], dst[i], weight);
+    return i;
+}
+
+__attribute__((target("avx2")))
+void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
+    long i = 0;
+    switch (k) {
+#define OVER_CASE(K) case K: i = shear_over_by(dst, src, count, K); break;
+    EACH_SIXTEENTH(OVER_CASE)
+#undef OVER_CASE
+    }
+    for (; i < count; i++) dst[i] = shear_over_one(src + i, dst[i], k);
 }
 
 #else
 
-void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
-                                     const int32_t *rowOffset, const int32_t *weight, long columns, long rows) {
-    for (long c = 0; c < columns; c++)
-        for (long j = 0; j < rows; j++) shear_column_pixel(dst + j * dstStride + c, src, srcStride, rowOffset, weight, c, j);
+void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
+    for (long i = 0; i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
 }
 
-void flick_raster_lerp_over_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight) {
-    for (long i = 0; i < count; i++) dst[i] = lerp_over_one(over[i], under[i], dst[i], weight);
+void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
+                                     const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
+                                     const int32_t *rowsTo, long columns) {
+    for (long c = 0; c < columns; c++)
+        for (long j = rowsFrom[c]; j < rowsTo[c]; j++)
+            shear_column_pixel(dst + j * dstStride + c, src, srcStride, rowOffset, weight, c, j);
+}
+
+void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
+    for (long i = 0; i < count; i++) dst[i] = shear_over_one(src + i, dst[i], k);
 }
 
 #endif

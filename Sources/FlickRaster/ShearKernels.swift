@@ -2,56 +2,78 @@
 import CRasterKernels
 #endif
 
-/// The row operations of a turned image drawn by shears (`Canvas.drawSheared`): eight pixels a step where the
-/// CPU has AVX2, four or one elsewhere; the same pixels either way.
+/// The row operations of a turned image drawn by shears (`Canvas.drawSheared`), moving pixels by sixteenths
+/// (`lerp16`): eight pixels a step where the CPU has AVX2, four or one elsewhere; the same pixels either way.
+/// The image between the first and the last pass is kept complemented (every channel 255 − c): the middle
+/// pass's halvings, rounding up there, round down in the picture, between two passes that round up, so the
+/// three do not add up to a brighter picture.
 enum ShearKernels {
-    /// dst[j·dstStride + c] = lerp256(src[(j + rowOffset[c])·srcStride + c], the pixel below it, weight[c]):
-    /// each column moved up by its own whole rows and fraction (0...255).
-    static func columns(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>, srcStride: Int,
-                        rowOffset: UnsafePointer<Int32>, weight: UnsafePointer<Int32>, columns: Int, rows: Int) {
+    /// dst[i] = ~lerp16(src[i], src[i + 1], k): a row moved by a fraction of a pixel, complemented.
+    static func row(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
         #if arch(x86_64)
         if hasAVX2 {
-            flick_raster_shear_columns_avx2(dst, dstStride, src, srcStride, rowOffset, weight, columns, rows)
+            flick_raster_shear_row_avx2(dst, src, count, k)
             return
         }
         #endif
-        columnsBaseline(dst, dstStride: dstStride, src: src, srcStride: srcStride, rowOffset: rowOffset, weight: weight,
-                        columns: columns, rows: rows)
+        rowBaseline(dst, src: src, count: count, k: k)
+    }
+
+    static func rowBaseline(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
+        var i = 0
+        while i + 4 <= count {
+            storePixels(~lerp16Pixels(loadPixels(src + i), loadPixels(src + i + 1), k), dst + i)
+            i += 4
+        }
+        while i < count { dst[i] = ~lerp16(src[i], src[i + 1], k); i += 1 }
+    }
+
+    /// dst[j·dstStride + c] = lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, k[c]) for j in
+    /// rowsFrom[c]..<rowsTo[c]: each column moved up by its own whole rows and sixteenths (0...15). The AVX2
+    /// kernel may write more rows of a column, up to those of its neighbours within eight columns.
+    static func columns(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>, srcStride: Int,
+                        rowOffset: UnsafePointer<Int32>, k: UnsafePointer<Int32>, rowsFrom: UnsafePointer<Int32>,
+                        rowsTo: UnsafePointer<Int32>, columns: Int) {
+        #if arch(x86_64)
+        if hasAVX2 {
+            flick_raster_shear_columns_avx2(dst, dstStride, src, srcStride, rowOffset, k, rowsFrom, rowsTo, columns)
+            return
+        }
+        #endif
+        columnsBaseline(dst, dstStride: dstStride, src: src, srcStride: srcStride, rowOffset: rowOffset, k: k,
+                        rowsFrom: rowsFrom, rowsTo: rowsTo, columns: columns)
     }
 
     static func columnsBaseline(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>,
-                                srcStride: Int, rowOffset: UnsafePointer<Int32>, weight: UnsafePointer<Int32>,
-                                columns: Int, rows: Int) {
-        for j in 0..<rows {
-            let out = dst + j * dstStride
-            for c in 0..<columns {
+                                srcStride: Int, rowOffset: UnsafePointer<Int32>, k: UnsafePointer<Int32>,
+                                rowsFrom: UnsafePointer<Int32>, rowsTo: UnsafePointer<Int32>, columns: Int) {
+        for c in 0..<columns {
+            for j in Int(rowsFrom[c])..<max(Int(rowsFrom[c]), Int(rowsTo[c])) {
                 let top = src + (j + Int(rowOffset[c])) * srcStride + c
-                out[c] = lerp256(top[0], top[srcStride], UInt32(weight[c]))
+                dst[j * dstStride + c] = lerp16(top[0], top[srcStride], UInt32(k[c]))
             }
         }
     }
 
-    /// Source-over into `dst` of `(over·weight + under·(256 − weight)) >> 8` per channel, weight 0...256: a row
-    /// moved by a fraction of a pixel and composited in one pass.
-    static func lerpOver(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
-                         count: Int, weight: UInt32) {
+    /// Source-over into `dst` of lerp16(~src[i], ~src[i + 1], k): a complemented row moved by a fraction of a
+    /// pixel and composited in one pass.
+    static func over(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
         #if arch(x86_64)
         if hasAVX2 {
-            flick_raster_lerp_over_avx2(dst, over, under, count, weight)
+            flick_raster_shear_over_avx2(dst, src, count, k)
             return
         }
         #endif
-        lerpOverBaseline(dst, over: over, under: under, count: count, weight: weight)
+        overBaseline(dst, src: src, count: count, k: k)
     }
 
-    static func lerpOverBaseline(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>,
-                                 under: UnsafePointer<UInt32>, count: Int, weight: UInt32) {
+    static func overBaseline(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
         var i = 0
         while i + 4 <= count {
-            let s = lerpPixels(loadPixels(over + i), loadPixels(under + i), weight: weight)
+            let s = lerp16Pixels(~loadPixels(src + i), ~loadPixels(src + i + 1), k)
             storePixels(sourceOver(s, loadPixels(dst + i)), dst + i)
             i += 4
         }
-        while i < count { dst[i] = sourceOver(lerp256(under[i], over[i], weight), dst[i]); i += 1 }
+        while i < count { dst[i] = sourceOver(lerp16(~src[i], ~src[i + 1], k), dst[i]); i += 1 }
     }
 }

@@ -20,6 +20,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the page figures.")
     var pagesOnly = false
 
+    @Option(help: "Only the page figures whose name contains this text (any case), e.g. \"photo card\".")
+    var only: String?
+
     func run() throws {
         #if DEBUG
         print("note: this is a debug build; figures mean little. Use: swift run -c release flick bench")
@@ -36,7 +39,7 @@ struct Bench: ParsableCommand {
             throw ValidationError("no kiosk config for the page figures: pass --config FILE")
         }
         let pages = PageBenchmark(width: pageSize.width, height: pageSize.height,
-                                  config: try KioskConfig.loadOrExit(path: path), configPath: path, fonts: fonts)
+                                  config: try KioskConfig.loadOrExit(path: path), configPath: path, fonts: fonts, only: only)
         print("pages at \(pageSize.width)x\(pageSize.height) (\(path))")
         try pages.run { figure in
             print("  \(figure.name): \(figure.value)   target \(figure.target)\(figure.met.map { $0 ? ": met" : ": MISSED" } ?? "")")

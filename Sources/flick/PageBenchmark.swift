@@ -17,6 +17,8 @@ struct PageBenchmark {
     let config: KioskConfig
     let configPath: String
     let fonts: FontCollection
+    /// Only the figures whose name contains this (any case); nil: every figure.
+    var only: String? = nil
 
     struct Figure {
         var name: String
@@ -26,12 +28,20 @@ struct PageBenchmark {
         var met: Bool?
     }
 
-    func run(report: (Figure) -> Void) throws {
+    private func wants(_ name: String) -> Bool {
+        only.map { name.lowercased().contains($0.lowercased()) } ?? true
+    }
+
+    func run(report reportFigure: (Figure) -> Void) throws {
+        func report(_ figure: Figure?) { if let figure { reportFigure(figure) } }
+        let rssName = "tour peak RSS (headless run, \(Self.swiftRuntimeLinking))"
         // First, while this process is small: a spawned child's peak RSS counts the parent's memory at the spawn.
-        let rss = try tourPeakRSS()
-        let startUp = try startUpMilliseconds()
-        report(Figure(name: "start-up: exec to the first frame drawn (headless, process exit included), median of 5",
-                      value: "\(startUp.formatted(decimals: 0)) ms", target: "≤ 150 ms", met: startUp <= 150))
+        let rss = wants(rssName) ? try tourPeakRSS() : nil
+        let startUpName = "start-up: exec to the first frame drawn (headless, process exit included), median of 5"
+        if wants(startUpName) {
+            let startUp = try startUpMilliseconds()
+            report(Figure(name: startUpName, value: "\(startUp.formatted(decimals: 0)) ms", target: "≤ 150 ms", met: startUp <= 150))
+        }
         let copy = frameCopy()
         report(ratio("page follows the finger", Stopwatch.interleaved([followFingerFrame(), copy]), limit: 1.5))
         if let photos = config.pages.first(where: { if case .photos = $0.content { true } else { false } }) {
@@ -56,9 +66,20 @@ struct PageBenchmark {
         }
         report(ratio("cross-fade, two full-screen layers", Stopwatch.interleaved([crossFadeFrame(), copy]), limit: 2.5))
         for format in ScanoutFormat.preference where format != .xrgb8888 {
-            let timing = Stopwatch.interleaved([scanoutCopy(format), scanoutCopy(.xrgb8888)])
-            report(ratio("scan-out copy of a frame to \(format.rawValue)", timing, limit: 1.5, reference: "XRGB8888"))
+            report(ratio("scan-out copy of a frame to \(format.rawValue)",
+                         Stopwatch.interleaved([scanoutCopy(format), scanoutCopy(.xrgb8888)]), limit: 1.5, reference: "XRGB8888"))
         }
+        if wants("laying out the tour's texts") { reportTextLayout(copy, reportFigure) }
+        let idleName = "frames drawn in 10 s idle"
+        if wants(idleName) {
+            let idle = idleFrames(seconds: 10)
+            report(Figure(name: idleName, value: "\(idle)", target: "0", met: idle == 0))
+        }
+        if let rss { report(Figure(name: rssName, value: "\(rss.formatted(decimals: 1)) MB", target: "≤ 64 MB", met: rss <= 64)) }
+    }
+
+    /// The tour's texts laid out, Latin and all, next to a frame's copy.
+    private func reportTextLayout(_ copy: @escaping () -> Void, _ report: (Figure) -> Void) {
         // Latin text is what the cmap + kern layout could set: the figure to compare with it.
         let texts = tourTexts()
         let latin = texts.filter { $0.text.unicodeScalars.allSatisfy { $0.value < 0x0370 || (0x2000...0x206F).contains($0.value) } }
@@ -71,10 +92,6 @@ struct PageBenchmark {
                       met: nil))
         report(Figure(name: "… with the world page's \(world) texts (Japanese, Arabic, Hebrew, Hindi, Thai, emoji)",
                       value: "\(ms(layout.medians[1])) ms", target: "(no reference: the old layout could not set them)", met: nil))
-        let idle = idleFrames(seconds: 10)
-        report(Figure(name: "frames drawn in 10 s idle", value: "\(idle)", target: "0", met: idle == 0))
-        report(Figure(name: "tour peak RSS (headless run, \(Self.swiftRuntimeLinking))", value: "\(rss.formatted(decimals: 1)) MB",
-                      target: "≤ 64 MB", met: rss <= 64))
     }
 
     /// How this executable (and so the measured child) has the Swift runtime: shared libraries cost about
@@ -90,7 +107,11 @@ struct PageBenchmark {
         return "static Swift runtime, as installed"
     }
 
-    private func ratio(_ name: String, _ timing: InterleavedTiming, limit: Double, reference: String = "copy") -> Figure {
+    /// nil, and nothing timed, for a figure `only` leaves out.
+    private func ratio(_ name: String, _ timing: @autoclosure () -> InterleavedTiming, limit: Double,
+                       reference: String = "copy") -> Figure? {
+        guard wants(name) else { return nil }
+        let timing = timing()
         let medians = timing.medians, r = timing.ratio(0, to: 1)
         func ms(_ ns: Double) -> String { (ns / 1e6).formatted(decimals: 3) }
         return Figure(name: name, value: "\(ms(medians[0])) ms = \(r.formatted(decimals: 2)) × \(reference) (\(ms(medians[1])) ms)",

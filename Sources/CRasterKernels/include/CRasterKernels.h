@@ -37,16 +37,26 @@ void flick_raster_bilinear_over_avx2(uint32_t *dst, const uint32_t *image, long 
 /// flick_raster_has_avx2() is true.
 long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width, long count, long fu, long fdu);
 
-/// dst[j·dstStride + c] = lerp256(src[(j + rowOffset[c])·srcStride + c], the pixel below it, weight[c]) for
-/// c in 0..<columns, j in 0..<rows: a shear along columns (each column moved down by its own offset and
-/// fraction). weight in 0...255. Every row read must lie in src. Only call when flick_raster_has_avx2() is true.
-void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
-                                     const int32_t *rowOffset, const int32_t *weight, long columns, long rows);
+/// The passes of a turned image drawn by shears, by fractions of a pixel in sixteenths: lerp16(a, b, k) is
+/// a + (b − a)·k/16 per channel, k in 0...15, as four byte averages rounding up (FlickRaster's `lerp16`). The
+/// image between the first and the last pass is complemented (~p). Only call them when flick_raster_has_avx2()
+/// is true.
 
-/// dst[i] = s + dst[i]·(255 − alpha of s)/255 with s = (over[i]·weight + under[i]·(256 − weight)) >> 8 per
-/// channel: a row shifted by a fraction of a pixel, composited source-over. Only call when
-/// flick_raster_has_avx2() is true.
-void flick_raster_lerp_over_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight);
+/// dst[i] = ~lerp16(src[i], src[i + 1], k) for i in 0..<count: a row moved by a fraction of a pixel.
+void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k);
+
+/// dst[j·dstStride + c] = lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, weight[c]) for
+/// c in 0..<columns, j in rowsFrom[c]..<rowsTo[c]: a shear along columns (each column moved up by its own
+/// offset and fraction). weight in 0...15. A column may also be written in the rows of the others among the
+/// eight it is computed with (c rounded down to a multiple of eight, and the next seven); every row read for
+/// those must lie in src.
+void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
+                                     const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
+                                     const int32_t *rowsTo, long columns);
+
+/// dst[i] = s + dst[i]·(255 − alpha of s)/255 with s = lerp16(~src[i], ~src[i + 1], k): a row moved by a
+/// fraction of a pixel and composited source-over.
+void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k);
 
 /// Adds cells[i] to sum for i in 0..<count, writing each running sum's coverage byte to coverage[i] and zeroing the
 /// cell; ORs the bytes into *ink and returns the final sum. Cells are 16.16 fixed point; a byte is
