@@ -22,7 +22,21 @@ static inline uint32_t shear_over_one(const uint32_t *src, uint32_t d, uint32_t 
 
 #if defined(__x86_64__)
 
-#define EACH_SIXTEENTH(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
+/// A loop over a row that moves it by k sixteenths; `by_sixteenths` calls it with k a constant, so each of
+/// the sixteen is compiled with only the averages its k needs.
+typedef long (*sixteenths_loop)(uint32_t *dst, const uint32_t *src, long count, uint32_t k);
+
+__attribute__((target("avx2"), always_inline))
+static inline long by_sixteenths(sixteenths_loop loop, uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
+    switch (k) {
+#define SIXTEENTHS_CASE(K) case K: return loop(dst, src, count, K);
+    SIXTEENTHS_CASE(0) SIXTEENTHS_CASE(1) SIXTEENTHS_CASE(2) SIXTEENTHS_CASE(3) SIXTEENTHS_CASE(4) SIXTEENTHS_CASE(5)
+    SIXTEENTHS_CASE(6) SIXTEENTHS_CASE(7) SIXTEENTHS_CASE(8) SIXTEENTHS_CASE(9) SIXTEENTHS_CASE(10)
+    SIXTEENTHS_CASE(11) SIXTEENTHS_CASE(12) SIXTEENTHS_CASE(13) SIXTEENTHS_CASE(14) SIXTEENTHS_CASE(15)
+#undef SIXTEENTHS_CASE
+    }
+    return 0;
+}
 
 __attribute__((target("avx2"), always_inline))
 static inline long shear_row_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k) {
@@ -37,13 +51,7 @@ static inline long shear_row_by(uint32_t *dst, const uint32_t *src, long count, 
 
 __attribute__((target("avx2")))
 void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
-    long i = 0;
-    switch (k) {
-#define ROW_CASE(K) case K: i = shear_row_by(dst, src, count, K); break;
-    EACH_SIXTEENTH(ROW_CASE)
-#undef ROW_CASE
-    }
-    for (; i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
+    for (long i = by_sixteenths(shear_row_by, dst, src, count, k); i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
 }
 
 /// Eight columns of a shear along columns: where each reads from (rows from `low`, each lane `lane` rows
@@ -134,13 +142,7 @@ static inline long shear_over_by(uint32_t *dst, const uint32_t *src, long count,
 
 __attribute__((target("avx2")))
 void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
-    long i = 0;
-    switch (k) {
-#define OVER_CASE(K) case K: i = shear_over_by(dst, src, count, K); break;
-    EACH_SIXTEENTH(OVER_CASE)
-#undef OVER_CASE
-    }
-    for (; i < count; i++) dst[i] = shear_over_one(src + i, dst[i], k);
+    for (long i = by_sixteenths(shear_over_by, dst, src, count, k); i < count; i++) dst[i] = shear_over_one(src + i, dst[i], k);
 }
 
 #else
