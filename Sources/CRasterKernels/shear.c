@@ -54,71 +54,58 @@ void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count,
     for (long i = by_sixteenths(shear_row_by, dst, src, count, k); i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
 }
 
-/// Eight columns of a shear along columns: where each reads from (rows from `low`, each lane `lane` rows
-/// further), its lanes' sixteenths as blend masks, and the rows any of them is wanted in; the same on every row.
-struct column_group {
-    __m256i lane, masks[4];
-    int32_t low, spread, from, to;
-};
+/// Lane l of the result is row `lane[l]` of eight columns from `row` (`stride` pixels a row), lane[l] in
+/// 0...spread: the rows in turn, each taken where the lane reaches it (`reaches[d − 1]`: lane ≥ d).
+__attribute__((target("avx2"), always_inline))
+static inline __m256i rows_of_lanes(const uint32_t *row, long stride, int spread, const __m256i *reaches) {
+    __m256i r = _mm256_loadu_si256((const __m256i *)row);
+    for (int d = 1; d <= spread; d++)
+        r = _mm256_blendv_epi8(r, _mm256_loadu_si256((const __m256i *)(row + d * stride)), reaches[d - 1]);
+    return r;
+}
 
 __attribute__((target("avx2")))
 void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
                                      const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
                                      const int32_t *rowsTo, long columns) {
-    // Blocks of columns narrow enough that the source rows one output row reads stay in the first-level cache
-    // from row to row; in a block, row by row, so src and dst are read and written in order.
-    enum { block = 64 };
     const __m256i everyByte = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
                                                0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
-    struct column_group groups[block / 8];
-    for (long start = 0; start < columns; start += block) {
-        const long end = start + block < columns ? start + block : columns;
-        const long wide = start + (end - start) / 8 * 8;
-        int32_t first_row = INT32_MAX, end_row = INT32_MIN;
-        for (long c = start; c < wide; c += 8) {
-            struct column_group *g = &groups[(c - start) / 8];
-            const int32_t first = rowOffset[c], last = rowOffset[c + 7];
-            g->low = first < last ? first : last;
-            g->spread = first < last ? last - first : first - last;
-            g->lane = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(rowOffset + c)), _mm256_set1_epi32(g->low));
-            const __m256i k = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(weight + c)), everyByte);
-            for (int i = 0; i < 4; i++) g->masks[i] = _mm256_slli_epi16(k, 7 - i);
-            g->from = INT32_MAX, g->to = INT32_MIN;
-            for (long m = c; m < c + 8; m++) {
-                if (rowsFrom[m] >= rowsTo[m]) continue;
-                if (rowsFrom[m] < g->from) g->from = rowsFrom[m];
-                if (rowsTo[m] > g->to) g->to = rowsTo[m];
-            }
-            if (g->from < first_row) first_row = g->from;
-            if (g->to > end_row) end_row = g->to;
+    const long wide = columns / 8 * 8;
+    // Eight columns at a time, down the rows: lane l of row j reads rows j + rowOffset[c + l] and the one below,
+    // and the lower of the two is the upper one of row j + 1, so each row takes one new row of lanes.
+    for (long c = 0; c < wide; c += 8) {
+        int32_t from = INT32_MAX, to = INT32_MIN;
+        for (long m = c; m < c + 8; m++) {
+            if (rowsFrom[m] >= rowsTo[m]) continue;
+            if (rowsFrom[m] < from) from = rowsFrom[m];
+            if (rowsTo[m] > to) to = rowsTo[m];
         }
-        for (long j = first_row; j < end_row; j++) {
-            uint32_t *out = dst + j * dstStride;
-            for (long c = start; c < wide; c += 8) {
-                const struct column_group *g = &groups[(c - start) / 8];
-                if (j < g->from || j >= g->to) continue;
-                if (g->spread >= 8) {
-                    for (long m = c; m < c + 8; m++) shear_column_pixel(out + m, src, srcStride, rowOffset, weight, m, j);
-                    continue;
-                }
-                // Lane l reads rows low + lane[l] and the one below: row d of the window is chosen where lane ≥ d.
-                const uint32_t *row = src + (j + g->low) * srcStride + c;
-                __m256i below = _mm256_loadu_si256((const __m256i *)(row + srcStride));
-                __m256i top = _mm256_loadu_si256((const __m256i *)row), bottom = below;
-                for (int d = 1; d <= g->spread; d++) {
-                    const __m256i next = _mm256_loadu_si256((const __m256i *)(row + (d + 1) * srcStride));
-                    const __m256i chosen = _mm256_cmpgt_epi32(g->lane, _mm256_set1_epi32(d - 1));
-                    top = _mm256_blendv_epi8(top, below, chosen);
-                    bottom = _mm256_blendv_epi8(bottom, next, chosen);
-                    below = next;
-                }
-                _mm256_storeu_si256((__m256i *)(out + c), lerp16_lanes_x8(top, bottom, g->masks));
-            }
+        if (from >= to) continue;
+        const int32_t first = rowOffset[c], last = rowOffset[c + 7];
+        const int32_t low = first < last ? first : last, spread = first < last ? last - first : first - last;
+        if (spread >= 8) {
+            for (long m = c; m < c + 8; m++)
+                for (long j = from; j < to; j++) shear_column_pixel(dst + j * dstStride + m, src, srcStride, rowOffset, weight, m, j);
+            continue;
         }
-        for (long c = wide; c < end; c++)
-            for (long j = rowsFrom[c]; j < rowsTo[c]; j++)
-                shear_column_pixel(dst + j * dstStride + c, src, srcStride, rowOffset, weight, c, j);
+        const __m256i lane = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(rowOffset + c)), _mm256_set1_epi32(low));
+        __m256i reaches[7], masks[4];
+        for (int d = 1; d <= spread; d++) reaches[d - 1] = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(d - 1));
+        const __m256i k = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(weight + c)), everyByte);
+        for (int i = 0; i < 4; i++) masks[i] = _mm256_slli_epi16(k, 7 - i);
+        const uint32_t *row = src + (from + low) * srcStride + c;
+        uint32_t *out = dst + from * dstStride + c;
+        __m256i top = rows_of_lanes(row, srcStride, spread, reaches);
+        for (long j = from; j < to; j++) {
+            row += srcStride;
+            const __m256i bottom = rows_of_lanes(row, srcStride, spread, reaches);
+            _mm256_storeu_si256((__m256i *)out, lerp16_lanes_x8(top, bottom, masks));
+            top = bottom;
+            out += dstStride;
+        }
     }
+    for (long c = wide; c < columns; c++)
+        for (long j = rowsFrom[c]; j < rowsTo[c]; j++) shear_column_pixel(dst + j * dstStride + c, src, srcStride, rowOffset, weight, c, j);
 }
 
 __attribute__((target("avx2"), always_inline))

@@ -108,13 +108,20 @@ extension Canvas {
         // nothing is drawn.
         let firstRow = max(plan.rows.lowerBound, -1 - highest)
         let rows = firstRow..<max(firstRow, min(plan.rows.upperBound, image.height - lowest))
+        scratch.reserve(columns: width, aRows: min(rows.count, Self.shearBandRows) + (highest - lowest) + 1)
+        var kept = 0..<0 // the image rows A holds, from its first row
         var j0 = rows.lowerBound
         while j0 < rows.upperBound {
             let j1 = min(j0 + Self.shearBandRows, rows.upperBound)
-            // A's rows for this band: B row j reads A rows j + offset and the next.
+            // A's rows for this band: B row j reads A rows j + offset and the next. Those the last band used too
+            // (all the rows its columns spread over) are moved up, not computed again.
             let firstImageRow = j0 + lowest, count = (j1 - j0) + (highest - lowest) + 1
-            scratch.reserve(columns: width, aRows: count)
-            for r in 0..<count {
+            let carried = kept.isEmpty ? 0 : max(0, min(kept.upperBound - firstImageRow, count))
+            if carried > 0 {
+                memmove(scratch.a, scratch.a + (firstImageRow - kept.lowerBound) * width, carried * width * 4)
+            }
+            kept = firstImageRow..<(firstImageRow + count)
+            for r in carried..<count {
                 prefetchSource(of: image, row: firstImageRow + r + Self.prefetchRows, plan: plan,
                                firstColumn: columns.lowerBound, count: width)
                 shearRow(of: image, row: firstImageRow + r, plan: plan, firstColumn: columns.lowerBound, count: width,

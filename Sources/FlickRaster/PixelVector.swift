@@ -55,5 +55,18 @@ func lerp16Pixels(_ a: Pixels4, _ b: Pixels4, _ k: UInt32) -> Pixels4 {
     return unsafeBitCast(r, to: Pixels4.self)
 }
 
+/// `lerp16` four pixels at a time, each by its own k.
+@inline(__always)
+func lerp16Pixels(_ a: Pixels4, _ b: Pixels4, lanes k: SIMD4<UInt32>) -> Pixels4 {
+    let a8 = unsafeBitCast(a, to: SIMD16<UInt8>.self), b8 = unsafeBitCast(b, to: SIMD16<UInt8>.self)
+    var r = a8
+    for i in 0..<4 {
+        // Every byte of a lane whose bit i of k is set.
+        let chosen = unsafeBitCast(SIMD4<UInt32>.zero &- ((k &>> UInt32(i)) & 1), to: SIMD16<UInt8>.self)
+        r = averageUp(r, (b8 & chosen) | (a8 & ~chosen))
+    }
+    return unsafeBitCast(r, to: Pixels4.self)
+}
+
 @inline(__always)
 private func averageUp(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> { (a | b) &- ((a ^ b) &>> 1) }

@@ -29,8 +29,9 @@ enum ShearKernels {
     }
 
     /// dst[j·dstStride + c] = lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, k[c]) for j in
-    /// rowsFrom[c]..<rowsTo[c]: each column moved up by its own whole rows and sixteenths (0...15). The AVX2
-    /// kernel may write more rows of a column, up to those of its neighbours within eight columns.
+    /// rowsFrom[c]..<rowsTo[c]: each column moved up by its own whole rows and sixteenths (0...15). A column may
+    /// be written in more rows, up to those of its neighbours within eight columns (c rounded down to a multiple
+    /// of eight and the next seven), and those rows read.
     static func columns(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>, srcStride: Int,
                         rowOffset: UnsafePointer<Int32>, k: UnsafePointer<Int32>, rowsFrom: UnsafePointer<Int32>,
                         rowsTo: UnsafePointer<Int32>, columns: Int) {
@@ -44,10 +45,34 @@ enum ShearKernels {
                         rowsFrom: rowsFrom, rowsTo: rowsTo, columns: columns)
     }
 
+    /// Four columns at a time down the rows (each row's lower pixels are the next row's upper ones), each
+    /// written in the rows of all four, as the AVX2 kernel writes eight; the last columns one at a time.
     static func columnsBaseline(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>,
                                 srcStride: Int, rowOffset: UnsafePointer<Int32>, k: UnsafePointer<Int32>,
                                 rowsFrom: UnsafePointer<Int32>, rowsTo: UnsafePointer<Int32>, columns: Int) {
-        for c in 0..<columns {
+        var c = 0
+        while c + 4 <= columns {
+            var from = Int.max, to = Int.min
+            for m in c..<(c + 4) where rowsFrom[m] < rowsTo[m] {
+                from = min(from, Int(rowsFrom[m])); to = max(to, Int(rowsTo[m]))
+            }
+            if from < to {
+                let sixteenths = SIMD4<UInt32>(UInt32(k[c]), UInt32(k[c + 1]), UInt32(k[c + 2]), UInt32(k[c + 3]))
+                // Each column's pixel of the row, walking down.
+                var p0 = src + (from + Int(rowOffset[c])) * srcStride + c, p1 = src + (from + Int(rowOffset[c + 1])) * srcStride + c + 1
+                var p2 = src + (from + Int(rowOffset[c + 2])) * srcStride + c + 2, p3 = src + (from + Int(rowOffset[c + 3])) * srcStride + c + 3
+                var top = Pixels4(p0[0], p1[0], p2[0], p3[0]), out = dst + from * dstStride + c
+                for _ in from..<to {
+                    p0 += srcStride; p1 += srcStride; p2 += srcStride; p3 += srcStride
+                    let bottom = Pixels4(p0[0], p1[0], p2[0], p3[0])
+                    storePixels(lerp16Pixels(top, bottom, lanes: sixteenths), out)
+                    top = bottom
+                    out += dstStride
+                }
+            }
+            c += 4
+        }
+        for c in c..<columns {
             for j in Int(rowsFrom[c])..<max(Int(rowsFrom[c]), Int(rowsTo[c])) {
                 let top = src + (j + Int(rowOffset[c])) * srcStride + c
                 dst[j * dstStride + c] = lerp16(top[0], top[srcStride], UInt32(k[c]))
