@@ -64,6 +64,24 @@ static inline __m256i rows_of_lanes(const uint32_t *row, long stride, int spread
     return r;
 }
 
+/// `rows` rows of eight columns, lane l of output row j lerp16 of rows j + lane[l] and the one below from
+/// `row`, by k's lanes: compiled for each spread (the largest lane) so its rows stay in registers.
+__attribute__((target("avx2"), always_inline))
+static inline void column_group(uint32_t *out, long dstStride, const uint32_t *row, long srcStride, long rows,
+                                __m256i lane, __m256i k, const int spread) {
+    __m256i reaches[7], masks[4];
+    for (int d = 1; d <= spread; d++) reaches[d - 1] = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(d - 1));
+    for (int i = 0; i < 4; i++) masks[i] = _mm256_slli_epi16(k, 7 - i);
+    __m256i top = rows_of_lanes(row, srcStride, spread, reaches);
+    for (long j = 0; j < rows; j++) {
+        row += srcStride;
+        const __m256i bottom = rows_of_lanes(row, srcStride, spread, reaches);
+        _mm256_storeu_si256((__m256i *)out, lerp16_lanes_x8(top, bottom, masks));
+        top = bottom;
+        out += dstStride;
+    }
+}
+
 __attribute__((target("avx2")))
 void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
                                      const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
@@ -89,19 +107,14 @@ void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32
             continue;
         }
         const __m256i lane = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(rowOffset + c)), _mm256_set1_epi32(low));
-        __m256i reaches[7], masks[4];
-        for (int d = 1; d <= spread; d++) reaches[d - 1] = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(d - 1));
         const __m256i k = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(weight + c)), everyByte);
-        for (int i = 0; i < 4; i++) masks[i] = _mm256_slli_epi16(k, 7 - i);
         const uint32_t *row = src + (from + low) * srcStride + c;
         uint32_t *out = dst + from * dstStride + c;
-        __m256i top = rows_of_lanes(row, srcStride, spread, reaches);
-        for (long j = from; j < to; j++) {
-            row += srcStride;
-            const __m256i bottom = rows_of_lanes(row, srcStride, spread, reaches);
-            _mm256_storeu_si256((__m256i *)out, lerp16_lanes_x8(top, bottom, masks));
-            top = bottom;
-            out += dstStride;
+        switch (spread) {
+#define SPREAD_CASE(S) case S: column_group(out, dstStride, row, srcStride, to - from, lane, k, S); break;
+        SPREAD_CASE(0) SPREAD_CASE(1) SPREAD_CASE(2) SPREAD_CASE(3) SPREAD_CASE(4) SPREAD_CASE(5) SPREAD_CASE(6)
+        SPREAD_CASE(7)
+#undef SPREAD_CASE
         }
     }
     for (long c = wide; c < columns; c++)
