@@ -1,9 +1,9 @@
 // The three passes of a turned image drawn by shears (FlickRaster's `Canvas.drawSheared`): a row moved by a
 // fraction of a pixel, each column moved down by its own offset and fraction, and a row moved and composited
 // source-over straight into the frame. Fractions are sixteenths, each lerp four byte averages (`lerp16`):
-// the same pixels as FlickRaster's baselines. The middle image is kept complemented (every channel 255 − c),
-// so the middle pass's averages, rounding up there, round down in the picture, between two passes that round
-// up: the three do not add up to a brighter picture.
+// the same pixels as FlickRaster's baselines. The first pass writes its image complemented (every channel
+// 255 − c) and the middle pass complements it back, so the middle pass's averages, rounding up there, round
+// down in the picture, between two passes that round up: the three do not add up to a brighter picture.
 #include "CRasterKernels.h"
 #include "pixels.h"
 #include <stdint.h>
@@ -12,11 +12,11 @@
 static inline void shear_column_pixel(uint32_t *dst, const uint32_t *src, long srcStride, const int32_t *rowOffset,
                                       const int32_t *weight, long c, long j) {
     const uint32_t *top = src + (j + rowOffset[c]) * srcStride + c;
-    *dst = lerp16(top[0], top[srcStride], (uint32_t)weight[c]);
+    *dst = ~lerp16(top[0], top[srcStride], (uint32_t)weight[c]);
 }
 
 static inline uint32_t shear_over_one(const uint32_t *src, uint32_t d, uint32_t k) {
-    const uint32_t s = lerp16(~src[0], ~src[1], k);
+    const uint32_t s = lerp16(src[0], src[1], k);
     return s + scale_pixel(d, 255 - (s >> 24));
 }
 
@@ -76,7 +76,7 @@ static inline void column_group(uint32_t *out, long dstStride, const uint32_t *r
     for (long j = 0; j < rows; j++) {
         row += srcStride;
         const __m256i bottom = rows_of_lanes(row, srcStride, spread, reaches);
-        _mm256_storeu_si256((__m256i *)out, lerp16_lanes_x8(top, bottom, masks));
+        _mm256_storeu_si256((__m256i *)out, _mm256_xor_si256(lerp16_lanes_x8(top, bottom, masks), _mm256_set1_epi32(-1)));
         top = bottom;
         out += dstStride;
     }
@@ -123,11 +123,11 @@ void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32
 
 __attribute__((target("avx2"), always_inline))
 static inline long shear_over_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k) {
-    const __m256i byte = _mm256_set1_epi32(0xFF), opaque = _mm256_set1_epi32((int)0xFF000000), ones = _mm256_set1_epi32(-1);
+    const __m256i byte = _mm256_set1_epi32(0xFF), opaque = _mm256_set1_epi32((int)0xFF000000);
     long i = 0;
     for (; i + 8 <= count; i += 8) {
-        const __m256i s = lerp16_x8(_mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(src + i)), ones),
-                                    _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(src + i + 1)), ones), k);
+        const __m256i s = lerp16_x8(_mm256_loadu_si256((const __m256i *)(src + i)),
+                                    _mm256_loadu_si256((const __m256i *)(src + i + 1)), k);
         // Eight opaque pixels (a photo's inside) hide what is under them: it need not be read.
         if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_or_si256(s, opaque), s)) == -1) {
             _mm256_storeu_si256((__m256i *)(dst + i), s);

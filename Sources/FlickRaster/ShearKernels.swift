@@ -4,9 +4,9 @@ import CRasterKernels
 
 /// The row operations of a turned image drawn by shears (`Canvas.drawSheared`), moving pixels by sixteenths
 /// (`lerp16`): eight pixels a step where the CPU has AVX2, four or one elsewhere; the same pixels either way.
-/// The image between the first and the last pass is kept complemented (every channel 255 − c): the middle
-/// pass's halvings, rounding up there, round down in the picture, between two passes that round up, so the
-/// three do not add up to a brighter picture.
+/// The first pass writes its image complemented (every channel 255 − c) and the middle pass complements it
+/// back: the middle pass's halvings, rounding up there, round down in the picture, between two passes that
+/// round up, so the three do not add up to a brighter picture.
 enum ShearKernels {
     /// dst[i] = ~lerp16(src[i], src[i + 1], k): a row moved by a fraction of a pixel, complemented.
     static func row(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
@@ -28,7 +28,7 @@ enum ShearKernels {
         while i < count { dst[i] = ~lerp16(src[i], src[i + 1], k); i += 1 }
     }
 
-    /// dst[j·dstStride + c] = lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, k[c]) for j in
+    /// dst[j·dstStride + c] = ~lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, k[c]) for j in
     /// rowsFrom[c]..<rowsTo[c]: each column moved up by its own whole rows and sixteenths (0...15). A column may
     /// be written in more rows, up to those of its neighbours within eight columns (c rounded down to a multiple
     /// of eight and the next seven), and those rows read.
@@ -65,7 +65,7 @@ enum ShearKernels {
                 for _ in from..<to {
                     p0 += srcStride; p1 += srcStride; p2 += srcStride; p3 += srcStride
                     let bottom = Pixels4(p0[0], p1[0], p2[0], p3[0])
-                    storePixels(lerp16Pixels(top, bottom, lanes: sixteenths), out)
+                    storePixels(~lerp16Pixels(top, bottom, lanes: sixteenths), out)
                     top = bottom
                     out += dstStride
                 }
@@ -75,13 +75,13 @@ enum ShearKernels {
         for c in c..<columns {
             for j in Int(rowsFrom[c])..<max(Int(rowsFrom[c]), Int(rowsTo[c])) {
                 let top = src + (j + Int(rowOffset[c])) * srcStride + c
-                dst[j * dstStride + c] = lerp16(top[0], top[srcStride], UInt32(k[c]))
+                dst[j * dstStride + c] = ~lerp16(top[0], top[srcStride], UInt32(k[c]))
             }
         }
     }
 
-    /// Source-over into `dst` of lerp16(~src[i], ~src[i + 1], k): a complemented row moved by a fraction of a
-    /// pixel and composited in one pass.
+    /// Source-over into `dst` of lerp16(src[i], src[i + 1], k): a row moved by a fraction of a pixel and
+    /// composited in one pass.
     static func over(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
         #if arch(x86_64)
         if hasAVX2 {
@@ -95,10 +95,10 @@ enum ShearKernels {
     static func overBaseline(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
         var i = 0
         while i + 4 <= count {
-            let s = lerp16Pixels(~loadPixels(src + i), ~loadPixels(src + i + 1), k)
+            let s = lerp16Pixels(loadPixels(src + i), loadPixels(src + i + 1), k)
             storePixels(sourceOver(s, loadPixels(dst + i)), dst + i)
             i += 4
         }
-        while i < count { dst[i] = sourceOver(lerp16(~src[i], ~src[i + 1], k), dst[i]); i += 1 }
+        while i < count { dst[i] = sourceOver(lerp16(src[i], src[i + 1], k), dst[i]); i += 1 }
     }
 }

@@ -74,7 +74,7 @@ import Testing
                     #expect(wide[j * columns + c] == baseline[j * columns + c], "\(columns) columns: (\(c), \(j))")
                     // And the baseline is the formula.
                     let top = (j + Int(offsets[c])) * columns + c
-                    #expect(baseline[j * columns + c] == lerp16(src[top], src[top + columns], UInt32(weights[c])))
+                    #expect(baseline[j * columns + c] == ~lerp16(src[top], src[top + columns], UInt32(weights[c])))
                 }
             }
         }
@@ -90,7 +90,7 @@ import Testing
                 wide.withUnsafeMutableBufferPointer { ShearKernels.over($0.baseAddress!, src: source, count: count, k: k) }
                 baseline.withUnsafeMutableBufferPointer { ShearKernels.overBaseline($0.baseAddress!, src: source, count: count, k: k) }
                 #expect(wide == baseline)
-                #expect(baseline == (0..<count).map { sourceOver(lerp16(~source[$0], ~source[$0 + 1], k), dst[$0]) })
+                #expect(baseline == (0..<count).map { sourceOver(lerp16(source[$0], source[$0 + 1], k), dst[$0]) })
             }
         }
     }

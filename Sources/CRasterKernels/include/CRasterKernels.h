@@ -39,13 +39,13 @@ long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width
 
 /// The passes of a turned image drawn by shears, by fractions of a pixel in sixteenths: lerp16(a, b, k) is
 /// a + (b − a)·k/16 per channel, k in 0...15, as four byte averages rounding up (FlickRaster's `lerp16`). The
-/// image between the first and the last pass is complemented (~p). Only call them when flick_raster_has_avx2()
+/// image between the first and the middle pass is complemented (~p). Only call them when flick_raster_has_avx2()
 /// is true.
 
 /// dst[i] = ~lerp16(src[i], src[i + 1], k) for i in 0..<count: a row moved by a fraction of a pixel.
 void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k);
 
-/// dst[j·dstStride + c] = lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, weight[c]) for
+/// dst[j·dstStride + c] = ~lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, weight[c]) for
 /// c in 0..<columns, j in rowsFrom[c]..<rowsTo[c]: a shear along columns (each column moved up by its own
 /// offset and fraction). weight in 0...15. A column may also be written in the rows of the others among the
 /// eight it is computed with (c rounded down to a multiple of eight, and the next seven); every row read for
@@ -54,7 +54,7 @@ void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32
                                      const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
                                      const int32_t *rowsTo, long columns);
 
-/// dst[i] = s + dst[i]·(255 − alpha of s)/255 with s = lerp16(~src[i], ~src[i + 1], k): a row moved by a
+/// dst[i] = s + dst[i]·(255 − alpha of s)/255 with s = lerp16(src[i], src[i + 1], k): a row moved by a
 /// fraction of a pixel and composited source-over.
 void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k);
 
