@@ -156,9 +156,9 @@ extension Canvas {
     private func outputColumns(of plan: ShearPlan, support: ShearSpans, owned: Range<Int>, row j: Int)
         -> (columns: Range<Int>, shift: Int, weight: UInt32) {
         let (shift, weight) = ShearPlan.split(plan.qC * Double(j))
-        let opaque = support.columns(ofRow: j)
-        guard !opaque.isEmpty else { return (0..<0, shift, weight) }
-        let i0 = max(owned.lowerBound, opaque.lowerBound - 1) - shift, i1 = min(owned.upperBound, opaque.upperBound) - shift
+        let visible = support.columns(ofRow: j)
+        guard !visible.isEmpty else { return (0..<0, shift, weight) }
+        let i0 = max(owned.lowerBound, visible.lowerBound - 1) - shift, i1 = min(owned.upperBound, visible.upperBound) - shift
         let first = max(i0, plan.columns.lowerBound), end = min(i1, plan.columns.upperBound)
         return (first < end ? first..<end : 0..<0, shift, weight)
     }

@@ -11,21 +11,9 @@ enum ShearKernels {
     /// dst[i] = ~lerp16(src[i], src[i + 1], k): a row moved by a fraction of a pixel, complemented.
     static func row(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
         #if arch(x86_64)
-        if hasAVX2 {
-            flick_raster_shear_row_avx2(dst, src, count, k)
-            return
-        }
+        if hasAVX2 { return flick_raster_shear_row_avx2(dst, src, count, k) }
         #endif
         rowBaseline(dst, src: src, count: count, k: k)
-    }
-
-    static func rowBaseline(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
-        var i = 0
-        while i + 4 <= count {
-            storePixels(~lerp16Pixels(loadPixels(src + i), loadPixels(src + i + 1), k), dst + i)
-            i += 4
-        }
-        while i < count { dst[i] = ~lerp16(src[i], src[i + 1], k); i += 1 }
     }
 
     /// dst[j·dstStride + c] = ~lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, k[c]) for j in
@@ -36,10 +24,7 @@ enum ShearKernels {
                         rowOffset: UnsafePointer<Int32>, k: UnsafePointer<Int32>, rowsFrom: UnsafePointer<Int32>,
                         rowsTo: UnsafePointer<Int32>, columns: Int) {
         #if arch(x86_64)
-        if hasAVX2 {
-            flick_raster_shear_columns_avx2(dst, dstStride, src, srcStride, rowOffset, k, rowsFrom, rowsTo, columns)
-            return
-        }
+        if hasAVX2 { return flick_raster_shear_columns_avx2(dst, dstStride, src, srcStride, rowOffset, k, rowsFrom, rowsTo, columns) }
         #endif
         columnsBaseline(dst, dstStride: dstStride, src: src, srcStride: srcStride, rowOffset: rowOffset, k: k,
                         rowsFrom: rowsFrom, rowsTo: rowsTo, columns: columns)
@@ -84,21 +69,27 @@ enum ShearKernels {
     /// composited in one pass.
     static func over(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
         #if arch(x86_64)
-        if hasAVX2 {
-            flick_raster_shear_over_avx2(dst, src, count, k)
-            return
-        }
+        if hasAVX2 { return flick_raster_shear_over_avx2(dst, src, count, k) }
         #endif
         overBaseline(dst, src: src, count: count, k: k)
     }
 
+    static func rowBaseline(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
+        fourAtATime(count, { storePixels(~lerp16Pixels(loadPixels(src + $0), loadPixels(src + $0 + 1), k), dst + $0) },
+                    { dst[$0] = ~lerp16(src[$0], src[$0 + 1], k) })
+    }
+
     static func overBaseline(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
+        fourAtATime(count, {
+            storePixels(sourceOver(lerp16Pixels(loadPixels(src + $0), loadPixels(src + $0 + 1), k), loadPixels(dst + $0)), dst + $0)
+        }, { dst[$0] = sourceOver(lerp16(src[$0], src[$0 + 1], k), dst[$0]) })
+    }
+
+    /// i in 0..<count: four at a time from the start, then one at a time.
+    @inline(__always)
+    private static func fourAtATime(_ count: Int, _ four: (Int) -> Void, _ one: (Int) -> Void) {
         var i = 0
-        while i + 4 <= count {
-            let s = lerp16Pixels(loadPixels(src + i), loadPixels(src + i + 1), k)
-            storePixels(sourceOver(s, loadPixels(dst + i)), dst + i)
-            i += 4
-        }
-        while i < count { dst[i] = sourceOver(lerp16(src[i], src[i + 1], k), dst[i]); i += 1 }
+        while i + 4 <= count { four(i); i += 4 }
+        while i < count { one(i); i += 1 }
     }
 }
