@@ -312,7 +312,9 @@ public final class ViewTree {
     private func subtreeBounds(_ view: View, parentToRoot: AffineTransform, clip: Rect) -> Rect {
         guard view.isDrawn else { return .zero }
         let t = view.transformToParent.concatenating(parentToRoot)
-        let own = t.mapBounds(view.bounds).intersection(clip)
+        // A turned view's pixels are resampled: its edge spreads a few pixels past its bounds.
+        let reach = t.b != 0 || t.c != 0 ? Self.turnedSampleReach : 0
+        let own = t.mapBounds(view.bounds).insetBy(dx: -reach, dy: -reach).intersection(clip)
         if view.clips { return own }
         return view.children.reduce(own) { $0.union(subtreeBounds($1, parentToRoot: t, clip: clip)) }
     }

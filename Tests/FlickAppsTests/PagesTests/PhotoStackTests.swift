@@ -1,4 +1,4 @@
-import FlickApps
+@testable import FlickApps
 import FlickGestures
 import FlickRaster
 import FlickText
@@ -76,6 +76,31 @@ private func photo(_ scene: PagesScene) -> Int? {
 
 /// The photo card, flicked to dismiss [flick-to-dismiss-photo].
 @Suite struct PhotoStackTests {
+    @Test func everyFrameOfATurningCardLooksAsIfDrawnWhole() throws {
+        // A card held by its corner turns as it is dragged (past 45° here), drawn by shears only where the
+        // turned picture reaches: a twin drawn whole every frame must show the same, through the turn, the
+        // snap back and a flick off the screen.
+        let (_, player) = try makePlayer()
+        let (twinScene, twin) = try makePlayer()
+        let script = drag(from: (265, 178), dx: -250, dy: 15, steps: 24, holdMs: 300)
+            + drag(from: (160, 100), dx: 150, dy: -60, steps: 4, stepMs: 12, holdMs: 1, startMs: 1400)
+        player.enqueue(script)
+        twin.enqueue(script)
+        let whole = Surface(width: width, height: height)
+        let canvas = Canvas(surface: whole)
+        var steepest = 0.0
+        for frame in 0..<150 {
+            player.step()
+            twin.step()
+            steepest = max(steepest, abs(twinScene.photoCard?.angle ?? 0))
+            _ = twinScene.draw(on: canvas, fullRedraw: true)
+            let wrong = (0..<height).first { memcmp(player.screen.row($0), whole.row($0), width * 4) != 0 }
+            #expect(wrong == nil, "frame \(frame): first wrong row \(String(describing: wrong))")
+            if wrong != nil { break }
+        }
+        #expect(steepest * 180 / .pi > 45, "\(steepest * 180 / .pi)°")
+    }
+
     @Test func slowShortDragSnapsBackToRestPixelExact() throws {
         let (scene, player) = try makePlayer()
         let atRest = player.screen.copy()
