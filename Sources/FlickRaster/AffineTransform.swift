@@ -60,6 +60,8 @@ public struct AffineTransform: Hashable, Sendable {
 
     public var isIdentity: Bool { self == .identity }
     public var isTranslationOnly: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
+    /// Edges upright stay upright (scaled, mirrored or moved, not turned or sheared).
+    public var keepsEdgesUpright: Bool { b == 0 && c == 0 }
     public var isIntegerTranslation: Bool {
         isTranslationOnly && tx == tx.rounded() && ty == ty.rounded()
     }

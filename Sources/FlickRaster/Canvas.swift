@@ -115,7 +115,7 @@ public final class Canvas {
 
     public func fill(_ rect: Rect, paint: Paint) {
         let t = state.transform
-        if t.b == 0 && t.c == 0 {
+        if t.keepsEdgesUpright {
             let device = t.mapBounds(rect)
             let aligned = snapped(device)
             if aligned == device || device.isEmpty {

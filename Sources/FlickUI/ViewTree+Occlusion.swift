@@ -43,7 +43,7 @@ extension ViewTree {
     /// The whole pixels inside `area` mapped by `t`, shrunk first by the sample reach: one rectangle when `t`
     /// keeps edges upright, else one per band of rows, each as wide as the area is on all of its rows.
     static func inscribedPixels(of area: Rect, under t: AffineTransform) -> [PixelRect] {
-        let upright = t.b == 0 && t.c == 0
+        let upright = t.keepsEdgesUpright
         let reach = upright ? uprightSampleReach : turnedSampleReach
         let inner = area.insetBy(dx: reach, dy: reach)
         guard inner.width > 2, inner.height > 2 else { return [] }

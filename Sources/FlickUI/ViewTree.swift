@@ -313,7 +313,7 @@ public final class ViewTree {
         guard view.isDrawn else { return .zero }
         let t = view.transformToParent.concatenating(parentToRoot)
         // A turned view's pixels are resampled: its edge spreads a few pixels past its bounds.
-        let reach = t.b != 0 || t.c != 0 ? Self.turnedSampleReach : 0
+        let reach = t.keepsEdgesUpright ? 0 : Self.turnedSampleReach
         let own = t.mapBounds(view.bounds).insetBy(dx: -reach, dy: -reach).intersection(clip)
         if view.clips { return own }
         return view.children.reduce(own) { $0.union(subtreeBounds($1, parentToRoot: t, clip: clip)) }
