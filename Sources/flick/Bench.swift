@@ -41,8 +41,14 @@ struct Bench: ParsableCommand {
         let pages = PageBenchmark(width: pageSize.width, height: pageSize.height,
                                   config: try KioskConfig.loadOrExit(path: path), configPath: path, fonts: fonts, only: only)
         print("pages at \(pageSize.width)x\(pageSize.height) (\(path))")
+        var reported = 0
         try pages.run { figure in
+            reported += 1
             print("  \(figure.name): \(figure.value)   target \(figure.target)\(figure.met.map { $0 ? ": met" : ": MISSED" } ?? "")")
+        }
+        if let only, reported == 0 {
+            printToStandardError(["flick bench: --only '\(only)' names no page figure: give a part of a name printed without --only"])
+            throw ExitCode(2)
         }
     }
 }

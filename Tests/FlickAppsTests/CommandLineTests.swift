@@ -37,6 +37,12 @@ import Testing
             """)
     }
 
+    @Test func aBenchFilterThatNamesNoFigureSaysSoEscapedAndFails() throws {
+        let result = try flick(["bench", "--pages-only", "--page-size", "64x40", "--only", "no such\u{1B}[2J figure"])
+        #expect(result.status == 2)
+        #expect(result.err == "flick bench: --only 'no such\\u{1B}[2J figure' names no page figure: give a part of a name printed without --only\n")
+    }
+
     @Test func anUnknownCommandIsEchoedWithItsControlCharactersEscaped() throws {
         let result = try flick(["fro\u{1B}[2J\nb\u{202E}"])
         #expect(result.status == 64)
