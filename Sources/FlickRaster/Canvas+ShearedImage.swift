@@ -81,69 +81,70 @@ extension Canvas {
         let slants = [ShearPlan.split(plan.qC * Double(rows.lowerBound)).whole, ShearPlan.split(plan.qC * Double(rows.upperBound - 1)).whole]
         let lastColumn = plan.columns.upperBound - 1 + slants.max()!
         var c0 = plan.columns.lowerBound + slants.min()!
-        let support = ShearSupport(plan: plan, imageWidth: image.width, imageHeight: image.height)
-            .spans(rows: rows, columns: c0..<(lastColumn + 2))
+        let tables = shearScratch.tables(for: plan, imageHeight: image.height, columns: c0..<(lastColumn + 2),
+                                         support: ShearSupport(plan: plan, imageWidth: image.width, imageHeight: image.height))
         while c0 <= lastColumn {
             let c1 = min(c0 + Self.shearStripColumns, lastColumn + 1)
-            drawShearStrip(image, plan: plan, support: support, columns: c0..<c1)
+            drawShearStrip(image, plan: plan, tables: tables, columns: c0..<c1)
             c0 = c1
         }
         return true
     }
 
     /// The output pixels whose B column lies in `columns`, band by band.
-    private func drawShearStrip(_ image: Surface, plan: ShearPlan, support: ShearSpans, columns: Range<Int>) {
+    private func drawShearStrip(_ image: Surface, plan: ShearPlan, tables: ShearTables, columns: Range<Int>) {
         let width = columns.count + 1 // B's next column too: the last pass reads c and c + 1.
         let scratch = shearScratch
         scratch.reserve(columns: width, bandRows: Self.shearBandRows)
-        var lowest = Int.max, highest = Int.min
-        for k in 0..<width {
-            let (whole, weight) = ShearPlan.split(plan.pB + plan.qB * Double(columns.lowerBound + k))
-            scratch.rowOffset[k] = Int32(truncatingIfNeeded: whole)
-            scratch.weight[k] = Int32(weight)
-            lowest = min(lowest, whole); highest = max(highest, whole)
-        }
-        for k in 0..<width { scratch.rowOffset[k] -= Int32(truncatingIfNeeded: lowest) }
+        let rowOffset = scratch.rowOffset, rowsFrom = scratch.rowsFrom, rowsTo = scratch.rowsTo
+        let shifts = tables.columnShift(columns.lowerBound), weights = tables.columnWeight(columns.lowerBound)
+        let rowsRead = tables.columnRows(columns.lowerBound)
+        var lowest = Int32.max, highest = Int32.min
+        for k in 0..<width { lowest = min(lowest, shifts[k]); highest = max(highest, shifts[k]) }
+        for k in 0..<width { rowOffset[k] = shifts[k] &- lowest }
+        let spread = Int(highest &- lowest), low = Int(lowest)
         // B row j of column c reads image rows j + offset and the next: outside these rows it is transparent, and
         // nothing is drawn.
-        let firstRow = max(plan.rows.lowerBound, -1 - highest)
-        let rows = firstRow..<max(firstRow, min(plan.rows.upperBound, image.height - lowest))
-        scratch.reserve(columns: width, aRows: min(rows.count, Self.shearBandRows) + (highest - lowest) + 1)
+        let firstRow = max(plan.rows.lowerBound, -1 - Int(highest))
+        let rows = firstRow..<max(firstRow, min(plan.rows.upperBound, image.height - low))
+        scratch.reserve(columns: width, aRows: min(rows.count, Self.shearBandRows) + spread + 1)
+        let a = scratch.a, b = scratch.b
         var kept = 0..<0 // the image rows A holds, from its first row
         var j0 = rows.lowerBound
         while j0 < rows.upperBound {
             let j1 = min(j0 + Self.shearBandRows, rows.upperBound)
             // A's rows for this band: B row j reads A rows j + offset and the next. Those the last band used too
             // (all the rows its columns spread over) are moved up, not computed again.
-            let firstImageRow = j0 + lowest, count = (j1 - j0) + (highest - lowest) + 1
+            let firstImageRow = j0 + low, count = (j1 - j0) + spread + 1
             let carried = kept.isEmpty ? 0 : max(0, min(kept.upperBound - firstImageRow, count))
             if carried > 0 {
-                memmove(scratch.a, scratch.a + (firstImageRow - kept.lowerBound) * width, carried * width * 4)
+                memmove(a, a + (firstImageRow - kept.lowerBound) * width, carried * width * 4)
             }
             kept = firstImageRow..<(firstImageRow + count)
             for r in carried..<count {
-                prefetchSource(of: image, row: firstImageRow + r + Self.prefetchRows, plan: plan,
+                prefetchSource(of: image, row: firstImageRow + r + Self.prefetchRows, tables: tables,
                                firstColumn: columns.lowerBound, count: width)
-                shearRow(of: image, row: firstImageRow + r, plan: plan, firstColumn: columns.lowerBound, count: width,
-                         into: scratch.a + r * width)
+                shearRow(of: image, row: firstImageRow + r, tables: tables, firstColumn: columns.lowerBound, count: width,
+                         into: a + r * width)
             }
             // B's pixels the last pass reads: where B may not be transparent and a column either side.
+            let band0 = Int32(truncatingIfNeeded: j0), band1 = Int32(truncatingIfNeeded: j1)
             for k in 0..<width {
-                let rows = support.rows(ofColumn: columns.lowerBound + k).clamped(to: j0..<j1)
-                scratch.rowsFrom[k] = Int32(rows.lowerBound - j0)
-                scratch.rowsTo[k] = Int32(rows.upperBound - j0)
+                let from = min(max(rowsRead.from[k], band0), band1), to = max(min(rowsRead.to[k], band1), from)
+                rowsFrom[k] = from &- band0
+                rowsTo[k] = to &- band0
             }
-            ShearKernels.columns(scratch.b, dstStride: width, src: scratch.a, srcStride: width, rowOffset: scratch.rowOffset,
-                                 k: scratch.weight, rowsFrom: scratch.rowsFrom, rowsTo: scratch.rowsTo, columns: width)
+            ShearKernels.columns(b, dstStride: width, src: a, srcStride: width, rowOffset: rowOffset, k: weights,
+                                 rowsFrom: rowsFrom, rowsTo: rowsTo, columns: width)
             for j in j0..<j1 {
                 if j + Self.prefetchRows < j1 {
-                    let ahead = outputColumns(of: plan, support: support, owned: columns, row: j + Self.prefetchRows).columns
+                    let ahead = outputColumns(of: plan, tables: tables, owned: columns, row: j + Self.prefetchRows).columns
                     Self.prefetch(surface.row(plan.origin.y + j + Self.prefetchRows) + plan.origin.x + ahead.lowerBound,
                                   count: ahead.count, forWriting: true)
                 }
-                let (drawn, shift, weight) = outputColumns(of: plan, support: support, owned: columns, row: j)
+                let (drawn, shift, weight) = outputColumns(of: plan, tables: tables, owned: columns, row: j)
                 guard !drawn.isEmpty else { continue }
-                let under = scratch.b + (j - j0) * width + (drawn.lowerBound + shift - columns.lowerBound)
+                let under = b + (j - j0) * width + (drawn.lowerBound + shift - columns.lowerBound)
                 ShearKernels.over(surface.row(plan.origin.y + j) + plan.origin.x + drawn.lowerBound, src: under,
                                   count: drawn.count, k: weight)
             }
@@ -153,34 +154,33 @@ extension Canvas {
 
     /// The output pixels of row j whose B column (i + shift and the sixteenths weight past it) lies in `owned`
     /// and which may not be transparent: their column or the next is in B's support.
-    private func outputColumns(of plan: ShearPlan, support: ShearSpans, owned: Range<Int>, row j: Int)
+    @inline(__always)
+    private func outputColumns(of plan: ShearPlan, tables: ShearTables, owned: Range<Int>, row j: Int)
         -> (columns: Range<Int>, shift: Int, weight: UInt32) {
-        let (shift, weight) = ShearPlan.split(plan.qC * Double(j))
-        let visible = support.columns(ofRow: j)
-        guard !visible.isEmpty else { return (0..<0, shift, weight) }
-        let i0 = max(owned.lowerBound, visible.lowerBound - 1) - shift, i1 = min(owned.upperBound, visible.upperBound) - shift
+        let (shift, weight, visible) = tables.row(j)
+        let i0 = max(owned.lowerBound, visible.from - 1) - shift, i1 = min(owned.upperBound, visible.to) - shift
         let first = max(i0, plan.columns.lowerBound), end = min(i1, plan.columns.upperBound)
         return (first < end ? first..<end : 0..<0, shift, weight)
     }
 
     /// Asks for the pixels `shearRow` will read from image row r.
-    private func prefetchSource(of image: Surface, row r: Int, plan: ShearPlan, firstColumn: Int, count: Int) {
+    private func prefetchSource(of image: Surface, row r: Int, tables: ShearTables, firstColumn: Int, count: Int) {
         guard r >= 0, r < image.height else { return }
-        let s0 = firstColumn + ShearPlan.split(plan.pA + plan.qA * Double(r)).whole
+        let s0 = firstColumn + tables.imageRow(r).whole
         let first = min(max(s0, 0), image.width), end = min(max(s0 + count + 1, 0), image.width)
         Self.prefetch(image.row(r) + first, count: end - first, forWriting: false)
     }
 
     /// A[r][c] for `count` columns from `firstColumn`, complemented (as `ShearKernels` keep it): image row r
     /// moved by pA + qA·r, transparent outside.
-    private func shearRow(of image: Surface, row r: Int, plan: ShearPlan, firstColumn: Int, count: Int,
+    private func shearRow(of image: Surface, row r: Int, tables: ShearTables, firstColumn: Int, count: Int,
                           into dst: UnsafeMutablePointer<UInt32>) {
         let transparent = ~UInt32(0)
         guard r >= 0, r < image.height else {
             dst.update(repeating: transparent, count: count)
             return
         }
-        let (whole, weight) = ShearPlan.split(plan.pA + plan.qA * Double(r))
+        let (whole, weight) = tables.imageRow(r)
         let source = image.row(r), width = image.width
         let s0 = firstColumn + whole // the left tap of dst[0]
         func pixel(_ x: Int) -> UInt32 { x >= 0 && x < width ? source[x] : 0 }
@@ -195,32 +195,104 @@ extension Canvas {
     }
 }
 
-/// The passes' scratch, kept by the canvas: A's rows for a band, B's band, and the per-column offsets, weights
-/// and rows of the middle pass.
+/// One drawing's moves, worked out once for all its strips (each visits every row again): each image row's
+/// along its row (the first pass), each output row's (the last pass) with the B columns it may show, and each
+/// B column's down its column (the middle pass) with the rows where the last pass reads it.
+struct ShearTables {
+    private let storage: UnsafeMutablePointer<Int32>
+    private let imageRows: Int, firstRow: Int, rowCount: Int, firstColumn: Int, columnCount: Int
+
+    /// Int32s needed for the tables.
+    static func size(imageRows: Int, rows: Int, columns: Int) -> Int { 2 * imageRows + 4 * rows + 4 * columns }
+
+    /// Fills `storage` (at least `size` Int32s).
+    init(_ storage: UnsafeMutablePointer<Int32>, plan: ShearPlan, imageHeight: Int, columns: Range<Int>, support: ShearSupport) {
+        self.storage = storage
+        (imageRows, firstRow, rowCount) = (imageHeight, plan.rows.lowerBound, plan.rows.count)
+        (firstColumn, columnCount) = (columns.lowerBound, columns.count)
+        func int32(_ v: Int) -> Int32 { Int32(clamping: v) }
+        for r in 0..<imageRows {
+            let (whole, weight) = ShearPlan.split(plan.pA + plan.qA * Double(r))
+            storage[r] = int32(whole)
+            storage[imageRows + r] = Int32(weight)
+        }
+        let rowBase = storage + 2 * imageRows
+        for (n, j) in plan.rows.enumerated() {
+            let (shift, weight) = ShearPlan.split(plan.qC * Double(j))
+            let visible = support.columns(ofRow: j)
+            rowBase[n] = int32(shift)
+            rowBase[rowCount + n] = Int32(weight)
+            rowBase[2 * rowCount + n] = int32(visible.lowerBound)
+            rowBase[3 * rowCount + n] = int32(visible.upperBound)
+        }
+        let columnBase = rowBase + 4 * rowCount
+        for (n, c) in columns.enumerated() {
+            let (whole, weight) = ShearPlan.split(plan.pB + plan.qB * Double(c))
+            let read = support.rows(ofColumn: c, reach: 1)
+            columnBase[n] = int32(whole)
+            columnBase[columnCount + n] = Int32(weight)
+            columnBase[2 * columnCount + n] = int32(read.lowerBound)
+            columnBase[3 * columnCount + n] = int32(read.upperBound)
+        }
+    }
+
+    /// Image row r (in the image) moves along its row by `whole` pixels and `weight` sixteenths.
+    @inline(__always)
+    func imageRow(_ r: Int) -> (whole: Int, weight: UInt32) {
+        (Int(storage[r]), UInt32(truncatingIfNeeded: storage[imageRows + r]))
+    }
+
+    /// Output row j reads B from column i + shift and `weight` sixteenths past it; B may not be transparent
+    /// in columns `visible`.
+    @inline(__always)
+    func row(_ j: Int) -> (shift: Int, weight: UInt32, visible: (from: Int, to: Int)) {
+        let base = storage + 2 * imageRows + (j - firstRow)
+        return (Int(base[0]), UInt32(truncatingIfNeeded: base[rowCount]), (Int(base[2 * rowCount]), Int(base[3 * rowCount])))
+    }
+
+    private var columnBase: UnsafeMutablePointer<Int32> { storage + 2 * imageRows + 4 * rowCount }
+
+    /// From B column c on: the image rows each moves up by (whole rows of `columnShift`, sixteenths of
+    /// `columnWeight`), and the rows where the last pass reads it.
+    func columnShift(_ c: Int) -> UnsafePointer<Int32> { UnsafePointer(columnBase + (c - firstColumn)) }
+    func columnWeight(_ c: Int) -> UnsafePointer<Int32> { UnsafePointer(columnBase + columnCount + (c - firstColumn)) }
+    func columnRows(_ c: Int) -> (from: UnsafePointer<Int32>, to: UnsafePointer<Int32>) {
+        (UnsafePointer(columnBase + 2 * columnCount + (c - firstColumn)), UnsafePointer(columnBase + 3 * columnCount + (c - firstColumn)))
+    }
+}
+
+/// The passes' scratch, kept by the canvas: A's rows for a band, B's band, the per-column offsets and rows of
+/// the middle pass, and the drawing's `ShearTables`.
 final class ShearScratch {
     private(set) var a = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private(set) var b = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private(set) var rowOffset = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private(set) var weight = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var rowsFrom = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var rowsTo = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private var aCapacity = 1, bCapacity = 1, columnCapacity = 1
+    private var tableStorage = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private var aCapacity = 1, bCapacity = 1, columnCapacity = 1, tableCapacity = 1
 
     deinit {
-        a.deallocate(); b.deallocate()
-        for column in [rowOffset, weight, rowsFrom, rowsTo] { column.deallocate() }
+        a.deallocate(); b.deallocate(); tableStorage.deallocate()
+        for column in [rowOffset, rowsFrom, rowsTo] { column.deallocate() }
     }
 
     func reserve(columns: Int, bandRows: Int) {
         Self.grow(&b, &bCapacity, to: columns * bandRows)
         guard columns > columnCapacity else { return }
-        for column in [rowOffset, weight, rowsFrom, rowsTo] { column.deallocate() }
-        (rowOffset, weight, rowsFrom, rowsTo) = (.allocate(capacity: columns), .allocate(capacity: columns),
-                                                 .allocate(capacity: columns), .allocate(capacity: columns))
+        for column in [rowOffset, rowsFrom, rowsTo] { column.deallocate() }
+        (rowOffset, rowsFrom, rowsTo) = (.allocate(capacity: columns), .allocate(capacity: columns), .allocate(capacity: columns))
         columnCapacity = columns
     }
 
     func reserve(columns: Int, aRows: Int) { Self.grow(&a, &aCapacity, to: columns * aRows) }
+
+    /// The tables of a drawing, valid until the next call.
+    func tables(for plan: ShearPlan, imageHeight: Int, columns: Range<Int>, support: ShearSupport) -> ShearTables {
+        Self.grow(&tableStorage, &tableCapacity,
+                  to: ShearTables.size(imageRows: imageHeight, rows: plan.rows.count, columns: columns.count))
+        return ShearTables(tableStorage, plan: plan, imageHeight: imageHeight, columns: columns, support: support)
+    }
 
     private static func grow<T>(_ buffer: inout UnsafeMutablePointer<T>, _ capacity: inout Int, to needed: Int) {
         guard needed > capacity else { return }

@@ -357,10 +357,18 @@ public final class Canvas {
         // Source-over an opaque image is a copy at full alpha and a fade under a global alpha.
         let fades = image.isKnownOpaque && alpha < 255
         let mode = image.isKnownOpaque ? .copy : state.blendMode
+        // Where the image is known opaque, source-over at full alpha copies.
+        let opaque = mode == .sourceOver && alpha == 255
+            ? image.knownOpaqueArea.offsetBy(dx: x, dy: y).intersection(area) : .zero
         for row in area.y..<area.maxY {
             let dst = surface.row(row) + area.x, src = image.row(row - y) + (area.x - x)
             if fades {
                 Blend.fade(dst, source: src, count: area.width, alpha: alpha)
+            } else if row >= opaque.y, row < opaque.maxY {
+                let before = opaque.x - area.x, inside = opaque.width, after = area.maxX - opaque.maxX
+                Blend.blend(dst, source: src, count: before, alpha: alpha, mode: mode)
+                (dst + before).update(from: src + before, count: inside)
+                Blend.blend(dst + before + inside, source: src + before + inside, count: after, alpha: alpha, mode: mode)
             } else {
                 Blend.blend(dst, source: src, count: area.width, alpha: alpha, mode: mode)
             }

@@ -58,24 +58,3 @@ struct ShearSupport {
         return first <= last ? first..<(last + 1) : 0..<0
     }
 }
-
-extension ShearSupport {
-    /// The support of every row and column a drawing visits, worked out once: the columns of rows `rows`, and
-    /// the rows (reaching a column either side) of columns `columns`.
-    func spans(rows: Range<Int>, columns: Range<Int>) -> ShearSpans {
-        ShearSpans(firstRow: rows.lowerBound, firstColumn: columns.lowerBound,
-                   columnsOfRow: rows.map { self.columns(ofRow: $0) },
-                   rowsOfColumn: columns.map { self.rows(ofColumn: $0, reach: 1) })
-    }
-}
-
-/// `ShearSupport.spans`: lookups into what was worked out.
-struct ShearSpans {
-    let firstRow: Int, firstColumn: Int
-    let columnsOfRow: [Range<Int>], rowsOfColumn: [Range<Int>]
-
-    func columns(ofRow j: Int) -> Range<Int> { columnsOfRow[j - firstRow] }
-
-    /// The rows where the last pass reads column c.
-    func rows(ofColumn c: Int) -> Range<Int> { rowsOfColumn[c - firstColumn] }
-}

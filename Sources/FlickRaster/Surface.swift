@@ -98,6 +98,7 @@ public final class Surface {
         let out = Surface.forOverwriting(width: area.width, height: area.height)
         for y in 0..<area.height { out.row(y).update(from: row(area.y + y) + area.x, count: area.width) }
         out.isKnownOpaque = isKnownOpaque
+        out.knownOpaqueArea = knownOpaqueArea.intersection(area).offsetBy(dx: -area.x, dy: -area.y)
         return out
     }
 
@@ -139,6 +140,11 @@ public final class Surface {
     /// is rendered): source-over blits of the image then copy (or lerp, under a global alpha) instead of
     /// blending. Never set by the surface itself; a stale `true` draws wrong pixels.
     public var isKnownOpaque = false
+
+    /// Pixels set by whoever has checked that they are opaque and will not change them (a photo card's print in
+    /// its layer, round which lies a translucent shadow): source-over blits copy them instead of blending.
+    /// A stale area draws wrong pixels.
+    public var knownOpaqueArea = PixelRect.zero
 
     /// True when every pixel is opaque: such an image can be blitted with plain copies.
     public var isOpaque: Bool {

@@ -278,6 +278,7 @@ public final class ViewTree {
             drawChildren(of: view, on: canvas)
         }
         surface.isKnownOpaque = canvas.isCoveredOpaque || surface.isOpaque
+        if let area = view.opaqueArea { surface.knownOpaqueArea = PixelRect(inside: area).intersection(whole) }
         view.cache = surface
         return surface
     }

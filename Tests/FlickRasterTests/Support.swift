@@ -36,3 +36,8 @@ func gradientBackground(_ width: Int, _ height: Int) -> Surface {
     for y in 0..<height { for x in 0..<width { surface[x, y] = 0xFF00_0000 | UInt32(x * 3 & 0xFF) << 16 | UInt32(y * 5 & 0xFF) } }
     return surface
 }
+
+extension Surface {
+    /// Every pixel, row by row.
+    var rows: [[UInt32]] { (0..<height).map { Array(UnsafeBufferPointer(start: row($0), count: width)) } }
+}

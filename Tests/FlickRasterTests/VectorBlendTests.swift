@@ -115,3 +115,24 @@ func vectorFadeMatchesScalarAndIsExactAtTheEnds(count: Int) {
     #expect(fast[0, 0] == Color(hex: 0x3366CC).pixel)
     #expect(fast[4, 1] != Color(hex: 0x3366CC).pixel && fast[4, 1] != Color(hex: 0xCC2222).pixel)
 }
+
+/// A layer whose print is known opaque (a photo card round which lies its shadow) is copied there and blended
+/// round it: the same pixels as blending all of it, placed anywhere, clipped anyhow, and after `copy(of:)`.
+@Test(arguments: [(0, 0, PixelRect(x: 0, y: 0, width: 40, height: 30)), (-7, 5, PixelRect(x: 3, y: 9, width: 20, height: 14)),
+                  (13, -4, PixelRect(x: 15, y: 0, width: 25, height: 30))])
+func aLayerKnownOpaqueInsideIsCopiedThereAndBlendedRound(x: Int, y: Int, clip: PixelRect) {
+    let layer = cardLikeImage(width: 30, height: 24)
+    let opaque = PixelRect(x: 4, y: 4, width: 22, height: 16)
+    let known = layer.copy()
+    known.knownOpaqueArea = opaque
+    let plain = gradientBackground(40, 30), fast = gradientBackground(40, 30)
+    for (target, image) in [(plain, layer), (fast, known)] {
+        let canvas = Canvas(surface: target)
+        canvas.clip(to: clip.rect)
+        canvas.draw(image, at: Point(x: Double(x), y: Double(y)))
+    }
+    #expect(fast.rows == plain.rows)
+    #expect(plain.rows != gradientBackground(40, 30).rows)
+    let part = known.copy(of: PixelRect(x: 10, y: 2, width: 20, height: 10))
+    #expect(part.knownOpaqueArea == PixelRect(x: 0, y: 2, width: 16, height: 8))
+}

@@ -64,3 +64,30 @@ import Testing
         #expect(layer[30, 5] == Color(hex: 0x101418, alpha: 0.5).pixel)
     }
 }
+
+/// A rasterized view's promised opaque area is its layer's known opaque area (whole pixels inside it): the
+/// layer is copied there, not blended, and the screen is the same as drawing the view straight.
+@Test func aRasterizedViewsOpaqueAreaIsItsLayersKnownOpaqueArea() {
+    func screen(rasterized: Bool) -> (Surface, View) {
+        let tree = ViewTree(width: 300, height: 200)
+        tree.root.background = .solid(Color(hex: 0x336699))
+        let card = View(frame: Rect(x: 40, y: 30, width: 200, height: 120))
+        let face = card.bounds.insetBy(dx: 10.5, dy: 10)
+        card.content = ViewContent { canvas, _ in
+            canvas.fillShadow(outside: face, width: 10, opacity: 0.35)
+            canvas.fill(face, color: Color(hex: 0xF0E0D0))
+        }
+        card.opaqueArea = face
+        card.shouldRasterize = rasterized
+        tree.root.addChild(card)
+        let screen = Surface(width: 300, height: 200)
+        tree.render(on: Canvas(surface: screen), fullRedraw: true)
+        return (screen, card)
+    }
+    let (layered, card) = screen(rasterized: true)
+    #expect(card.layer?.knownOpaqueArea == PixelRect(x: 11, y: 10, width: 178, height: 100))
+    let straight = screen(rasterized: false).0
+    var differing = 0
+    for y in 0..<200 { for x in 0..<300 where layered[x, y] != straight[x, y] { differing += 1 } }
+    #expect(differing == 0)
+}
