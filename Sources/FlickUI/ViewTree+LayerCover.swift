@@ -2,7 +2,8 @@ import FlickRaster
 
 /// Pixels an opaque layer will be copied over need no painting first: the screen's clear under the pages, a
 /// list's background under its rows. Only layers already cached count (their opacity is known). The screen's
-/// clear is also left out under views whose own background is opaque.
+/// clear is also left out under views whose own background is opaque. A layer's known opaque area counts as
+/// a layer known opaque.
 extension ViewTree {
     /// The device rectangles within `clip` where layers among `view`'s descendants will be copied opaque when
     /// `view` is drawn under `toDevice` at full alpha: cached, known opaque, at full alpha all the way down, moved
@@ -27,10 +28,12 @@ extension ViewTree {
                 if !filled.isEmpty { found.append(filled) }
             }
             if child.shouldRasterize {
-                // Drawn as `draw` does: the cache copied at the rounded translation.
-                if let cache = child.cache, cache.isKnownOpaque {
+                // Drawn as `draw` does: the cache copied at the rounded translation, all of it or its known opaque
+                // area (a photo card's print).
+                if let cache = child.cache {
                     let placed = PixelRect(x: Int(t.tx.rounded()), y: Int(t.ty.rounded()), width: cache.width, height: cache.height)
-                    let shown = placed.intersection(clip)
+                    let opaque = cache.isKnownOpaque ? placed : cache.knownOpaqueArea.offsetBy(dx: placed.x, dy: placed.y)
+                    let shown = opaque.intersection(clip)
                     if !shown.isEmpty { found.append(shown) }
                 }
                 continue

@@ -66,11 +66,12 @@ import Testing
 }
 
 /// A rasterized view's promised opaque area is its layer's known opaque area (whole pixels inside it): the
-/// layer is copied there, not blended, and the screen is the same as drawing the view straight.
+/// layer is copied there, not blended, its parent's background is not filled under it, and the screen is the
+/// same as drawing the view straight, whatever it held before.
 @Test func aRasterizedViewsOpaqueAreaIsItsLayersKnownOpaqueArea() {
-    func screen(rasterized: Bool) -> (Surface, View) {
+    func screen(rasterized: Bool, over before: UInt32 = 0) -> (Surface, View, ViewTree) {
         let tree = ViewTree(width: 300, height: 200)
-        tree.root.background = .solid(Color(hex: 0x336699))
+        let page = View(frame: tree.bounds.rect, background: .solid(Color(hex: 0x336699)))
         let card = View(frame: Rect(x: 40, y: 30, width: 200, height: 120))
         let face = card.bounds.insetBy(dx: 10.5, dy: 10)
         card.content = ViewContent { canvas, _ in
@@ -79,13 +80,19 @@ import Testing
         }
         card.opaqueArea = face
         card.shouldRasterize = rasterized
-        tree.root.addChild(card)
+        page.addChild(card)
+        tree.root.addChild(page)
         let screen = Surface(width: 300, height: 200)
-        tree.render(on: Canvas(surface: screen), fullRedraw: true)
-        return (screen, card)
+        let canvas = Canvas(surface: screen)
+        tree.render(on: canvas, fullRedraw: true)
+        screen.clear(to: before)
+        tree.render(on: canvas, fullRedraw: true)
+        return (screen, card, tree)
     }
-    let (layered, card) = screen(rasterized: true)
+    let (layered, card, tree) = screen(rasterized: true, over: 0xFFFF_00FF)
     #expect(card.layer?.knownOpaqueArea == PixelRect(x: 11, y: 10, width: 178, height: 100))
+    let face = PixelRect(x: 51, y: 40, width: 178, height: 100)
+    #expect(tree.layerCover(below: card.parent!, toDevice: .identity, clip: tree.bounds) == [face])
     let straight = screen(rasterized: false).0
     var differing = 0
     for y in 0..<200 { for x in 0..<300 where layered[x, y] != straight[x, y] { differing += 1 } }
