@@ -24,12 +24,12 @@ static inline uint32_t shear_over_one(const uint32_t *src, uint32_t d, uint32_t 
 
 /// A loop over a row that moves it by k sixteenths; `by_sixteenths` calls it with k a constant, so each of
 /// the sixteen is compiled with only the averages its k needs.
-typedef long (*sixteenths_loop)(uint32_t *dst, const uint32_t *src, long count, uint32_t k);
+typedef long (*sixteenths_loop)(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead);
 
 __attribute__((target("avx2"), always_inline))
-static inline long by_sixteenths(sixteenths_loop loop, uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
+static inline long by_sixteenths(sixteenths_loop loop, uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
     switch (k) {
-#define SIXTEENTHS_CASE(K) case K: return loop(dst, src, count, K);
+#define SIXTEENTHS_CASE(K) case K: return loop(dst, src, count, K, ahead);
     SIXTEENTHS_CASE(0) SIXTEENTHS_CASE(1) SIXTEENTHS_CASE(2) SIXTEENTHS_CASE(3) SIXTEENTHS_CASE(4) SIXTEENTHS_CASE(5)
     SIXTEENTHS_CASE(6) SIXTEENTHS_CASE(7) SIXTEENTHS_CASE(8) SIXTEENTHS_CASE(9) SIXTEENTHS_CASE(10)
     SIXTEENTHS_CASE(11) SIXTEENTHS_CASE(12) SIXTEENTHS_CASE(13) SIXTEENTHS_CASE(14) SIXTEENTHS_CASE(15)
@@ -39,10 +39,11 @@ static inline long by_sixteenths(sixteenths_loop loop, uint32_t *dst, const uint
 }
 
 __attribute__((target("avx2"), always_inline))
-static inline long shear_row_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k) {
+static inline long shear_row_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k, long ahead) {
     const __m256i ones = _mm256_set1_epi32(-1);
     long i = 0;
     for (; i + 8 <= count; i += 8) {
+        if (ahead && (i & 15) == 0) __builtin_prefetch(src + i + ahead, 0, 3);
         const __m256i a = _mm256_loadu_si256((const __m256i *)(src + i)), b = _mm256_loadu_si256((const __m256i *)(src + i + 1));
         _mm256_storeu_si256((__m256i *)(dst + i), _mm256_xor_si256(lerp16_x8(a, b, k), ones));
     }
@@ -50,8 +51,8 @@ static inline long shear_row_by(uint32_t *dst, const uint32_t *src, long count, 
 }
 
 __attribute__((target("avx2")))
-void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
-    for (long i = by_sixteenths(shear_row_by, dst, src, count, k); i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
+void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
+    for (long i = by_sixteenths(shear_row_by, dst, src, count, k, ahead); i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
 }
 
 /// Lane l of the result is row `lane[l]` of eight columns from `row` (`stride` pixels a row), lane[l] in
@@ -122,10 +123,11 @@ void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32
 }
 
 __attribute__((target("avx2"), always_inline))
-static inline long shear_over_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k) {
+static inline long shear_over_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k, long ahead) {
     const __m256i byte = _mm256_set1_epi32(0xFF), opaque = _mm256_set1_epi32((int)0xFF000000);
     long i = 0;
     for (; i + 8 <= count; i += 8) {
+        if (ahead && (i & 15) == 0) __builtin_prefetch(dst + i + ahead, 1, 3);
         const __m256i s = lerp16_x8(_mm256_loadu_si256((const __m256i *)(src + i)),
                                     _mm256_loadu_si256((const __m256i *)(src + i + 1)), k);
         // Eight opaque pixels (a photo's inside) hide what is under them: it need not be read.
@@ -141,13 +143,14 @@ static inline long shear_over_by(uint32_t *dst, const uint32_t *src, long count,
 }
 
 __attribute__((target("avx2")))
-void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
-    for (long i = by_sixteenths(shear_over_by, dst, src, count, k); i < count; i++) dst[i] = shear_over_one(src + i, dst[i], k);
+void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
+    for (long i = by_sixteenths(shear_over_by, dst, src, count, k, ahead); i < count; i++) dst[i] = shear_over_one(src + i, dst[i], k);
 }
 
 #else
 
-void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
+void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
+    (void)ahead;
     for (long i = 0; i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
 }
 
@@ -159,7 +162,8 @@ void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32
             shear_column_pixel(dst + j * dstStride + c, src, srcStride, rowOffset, weight, c, j);
 }
 
-void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k) {
+void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
+    (void)ahead;
     for (long i = 0; i < count; i++) dst[i] = shear_over_one(src + i, dst[i], k);
 }
 

@@ -122,8 +122,6 @@ extension Canvas {
             }
             kept = firstImageRow..<(firstImageRow + count)
             for r in carried..<count {
-                prefetchSource(of: image, row: firstImageRow + r + Self.prefetchRows, tables: tables,
-                               firstColumn: columns.lowerBound, count: width)
                 shearRow(of: image, row: firstImageRow + r, tables: tables, firstColumn: columns.lowerBound, count: width,
                          into: a + r * width)
             }
@@ -137,16 +135,12 @@ extension Canvas {
             ShearKernels.columns(b, dstStride: width, src: a, srcStride: width, rowOffset: rowOffset, k: weights,
                                  rowsFrom: rowsFrom, rowsTo: rowsTo, columns: width)
             for j in j0..<j1 {
-                if j + Self.prefetchRows < j1 {
-                    let ahead = outputColumns(of: plan, tables: tables, owned: columns, row: j + Self.prefetchRows).columns
-                    Self.prefetch(surface.row(plan.origin.y + j + Self.prefetchRows) + plan.origin.x + ahead.lowerBound,
-                                  count: ahead.count, forWriting: true)
-                }
                 let (drawn, shift, weight) = outputColumns(of: plan, tables: tables, owned: columns, row: j)
                 guard !drawn.isEmpty else { continue }
                 let under = b + (j - j0) * width + (drawn.lowerBound + shift - columns.lowerBound)
                 ShearKernels.over(surface.row(plan.origin.y + j) + plan.origin.x + drawn.lowerBound, src: under,
-                                  count: drawn.count, k: weight)
+                                  count: drawn.count, k: weight,
+                                  ahead: j + Self.prefetchRows < j1 ? Self.prefetchRows * surface.stride : 0)
             }
             j0 = j1
         }
@@ -154,21 +148,12 @@ extension Canvas {
 
     /// The output pixels of row j whose B column (i + shift and the sixteenths weight past it) lies in `owned`
     /// and which may not be transparent: their column or the next is in B's support.
-    @inline(__always)
     private func outputColumns(of plan: ShearPlan, tables: ShearTables, owned: Range<Int>, row j: Int)
         -> (columns: Range<Int>, shift: Int, weight: UInt32) {
         let (shift, weight, visible) = tables.row(j)
         let i0 = max(owned.lowerBound, visible.from - 1) - shift, i1 = min(owned.upperBound, visible.to) - shift
         let first = max(i0, plan.columns.lowerBound), end = min(i1, plan.columns.upperBound)
         return (first < end ? first..<end : 0..<0, shift, weight)
-    }
-
-    /// Asks for the pixels `shearRow` will read from image row r.
-    private func prefetchSource(of image: Surface, row r: Int, tables: ShearTables, firstColumn: Int, count: Int) {
-        guard r >= 0, r < image.height else { return }
-        let s0 = firstColumn + tables.imageRow(r).whole
-        let first = min(max(s0, 0), image.width), end = min(max(s0 + count + 1, 0), image.width)
-        Self.prefetch(image.row(r) + first, count: end - first, forWriting: false)
     }
 
     /// A[r][c] for `count` columns from `firstColumn`, complemented (as `ShearKernels` keep it): image row r
@@ -189,7 +174,8 @@ extension Canvas {
         let before = max(0, first - 1), after = min(count, end + 1)
         dst.update(repeating: transparent, count: before)
         for m in before..<first { dst[m] = ~lerp16(0, pixel(s0 + m + 1), weight) }
-        if end > first { ShearKernels.row(dst + first, src: source + s0 + first, count: end - first, k: weight) }
+        let ahead = r + Self.prefetchRows < image.height ? Self.prefetchRows * image.stride : 0
+        if end > first { ShearKernels.row(dst + first, src: source + s0 + first, count: end - first, k: weight, ahead: ahead) }
         for m in end..<after { dst[m] = ~lerp16(pixel(s0 + m), pixel(s0 + m + 1), weight) }
         (dst + after).update(repeating: transparent, count: count - after)
     }

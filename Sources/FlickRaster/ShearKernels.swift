@@ -8,11 +8,13 @@ import CRasterKernels
 /// back: the middle pass's halvings, rounding up there, round down in the picture, between two passes that
 /// round up, so the three do not add up to a brighter picture.
 enum ShearKernels {
-    /// dst[i] = ~lerp16(src[i], src[i + 1], k): a row moved by a fraction of a pixel, complemented.
-    static func row(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
+    /// dst[i] = ~lerp16(src[i], src[i + 1], k): a row moved by a fraction of a pixel, complemented. The pixels
+    /// `ahead` past `src` (the same columns of a later row; 0: none) are asked for as it goes.
+    static func row(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32, ahead: Int = 0) {
         #if arch(x86_64)
-        if hasAVX2 { return flick_raster_shear_row_avx2(dst, src, count, k) }
+        if hasAVX2 { return flick_raster_shear_row_avx2(dst, src, count, k, ahead) }
         #endif
+        if ahead != 0 { Canvas.prefetch(src + ahead, count: count + 1, forWriting: false) }
         rowBaseline(dst, src: src, count: count, k: k)
     }
 
@@ -66,11 +68,12 @@ enum ShearKernels {
     }
 
     /// Source-over into `dst` of lerp16(src[i], src[i + 1], k): a row moved by a fraction of a pixel and
-    /// composited in one pass.
-    static func over(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
+    /// composited in one pass. The pixels `ahead` past `dst` (as in `row`) are asked for, to be written.
+    static func over(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32, ahead: Int = 0) {
         #if arch(x86_64)
-        if hasAVX2 { return flick_raster_shear_over_avx2(dst, src, count, k) }
+        if hasAVX2 { return flick_raster_shear_over_avx2(dst, src, count, k, ahead) }
         #endif
+        if ahead != 0 { Canvas.prefetch(dst + ahead, count: count, forWriting: true) }
         overBaseline(dst, src: src, count: count, k: k)
     }
 

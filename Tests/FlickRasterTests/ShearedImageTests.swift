@@ -38,7 +38,7 @@ import Testing
         let src = randomPixels(count + 1, seed: 2)
         for k: UInt32 in 0...15 {
             var wide = [UInt32](repeating: 7, count: count), baseline = wide
-            wide.withUnsafeMutableBufferPointer { ShearKernels.row($0.baseAddress!, src: src, count: count, k: k) }
+            wide.withUnsafeMutableBufferPointer { ShearKernels.row($0.baseAddress!, src: src, count: count, k: k, ahead: Int(k) * 16) }
             baseline.withUnsafeMutableBufferPointer { ShearKernels.rowBaseline($0.baseAddress!, src: src, count: count, k: k) }
             #expect(wide == baseline)
             #expect(baseline == (0..<count).map { ~lerp16(src[$0], src[$0 + 1], k) })
@@ -87,7 +87,7 @@ import Testing
         for k: UInt32 in 0...15 {
             for source in [src, opaque] {
                 var wide = dst, baseline = dst
-                wide.withUnsafeMutableBufferPointer { ShearKernels.over($0.baseAddress!, src: source, count: count, k: k) }
+                wide.withUnsafeMutableBufferPointer { ShearKernels.over($0.baseAddress!, src: source, count: count, k: k, ahead: Int(k) * 16) }
                 baseline.withUnsafeMutableBufferPointer { ShearKernels.overBaseline($0.baseAddress!, src: source, count: count, k: k) }
                 #expect(wide == baseline)
                 #expect(baseline == (0..<count).map { sourceOver(lerp16(source[$0], source[$0 + 1], k), dst[$0]) })

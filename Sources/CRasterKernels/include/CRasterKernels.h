@@ -42,8 +42,9 @@ long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width
 /// image between the first and the middle pass is complemented (~p). Only call them when flick_raster_has_avx2()
 /// is true.
 
-/// dst[i] = ~lerp16(src[i], src[i + 1], k) for i in 0..<count: a row moved by a fraction of a pixel.
-void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k);
+/// dst[i] = ~lerp16(src[i], src[i + 1], k) for i in 0..<count: a row moved by a fraction of a pixel. Unless
+/// `ahead` is 0, the cache lines `ahead` pixels past those read are asked for as it goes (a later row's).
+void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead);
 
 /// dst[j·dstStride + c] = ~lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, weight[c]) for
 /// c in 0..<columns, j in rowsFrom[c]..<rowsTo[c]: a shear along columns (each column moved up by its own
@@ -55,8 +56,9 @@ void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32
                                      const int32_t *rowsTo, long columns);
 
 /// dst[i] = s + dst[i]·(255 − alpha of s)/255 with s = lerp16(src[i], src[i + 1], k): a row moved by a
-/// fraction of a pixel and composited source-over.
-void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k);
+/// fraction of a pixel and composited source-over. Unless `ahead` is 0, the cache lines `ahead` pixels past
+/// those written are asked for, to be written, as it goes.
+void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead);
 
 /// Adds cells[i] to sum for i in 0..<count, writing each running sum's coverage byte to coverage[i] and zeroing the
 /// cell; ORs the bytes into *ink and returns the final sum. Cells are 16.16 fixed point; a byte is
