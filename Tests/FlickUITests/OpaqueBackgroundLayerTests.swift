@@ -15,15 +15,8 @@ import Testing
                 canvas.fill(Rect(x: x + 0.5, y: 0, width: 13, height: bounds.height), color: Color(hex: 0x22AA44, alpha: 0.6))
             }
         })
-        // A card promising its face, as a photo card does: the page's background is drawn round it.
-        let card = View(frame: Rect(x: 200, y: 100, width: 500, height: 360))
-        let face = card.bounds.insetBy(dx: 12, dy: 12)
-        card.content = ViewContent { canvas, _ in
-            canvas.fillShadow(outside: face, width: 12, opacity: 0.35)
-            canvas.fill(face, color: Color(hex: 0xF0E0D0))
-        }
-        card.opaqueArea = face
-        page.addChild(card)
+        // The page's background is drawn round the card's face.
+        page.addChild(promisingCard(frame: Rect(x: 200, y: 100, width: 500, height: 360), inset: (12, 12), shadow: 12))
         return page
     }
 
@@ -65,6 +58,18 @@ import Testing
     }
 }
 
+/// A card promising its face, as a photo card does: a shadow round an opaque face `inset` into its bounds.
+private func promisingCard(frame: Rect, inset: (dx: Double, dy: Double), shadow: Double) -> View {
+    let card = View(frame: frame)
+    let face = card.bounds.insetBy(dx: inset.dx, dy: inset.dy)
+    card.content = ViewContent { canvas, _ in
+        canvas.fillShadow(outside: face, width: shadow, opacity: 0.35)
+        canvas.fill(face, color: Color(hex: 0xF0E0D0))
+    }
+    card.opaqueArea = face
+    return card
+}
+
 /// A rasterized view's promised opaque area is its layer's known opaque area (whole pixels inside it): the
 /// layer is copied there, not blended, its parent's background is not filled under it, and the screen is the
 /// same as drawing the view straight, whatever it held before.
@@ -72,13 +77,7 @@ import Testing
     func screen(rasterized: Bool, over before: UInt32 = 0) -> (Surface, View, ViewTree) {
         let tree = ViewTree(width: 300, height: 200)
         let page = View(frame: tree.bounds.rect, background: .solid(Color(hex: 0x336699)))
-        let card = View(frame: Rect(x: 40, y: 30, width: 200, height: 120))
-        let face = card.bounds.insetBy(dx: 10.5, dy: 10)
-        card.content = ViewContent { canvas, _ in
-            canvas.fillShadow(outside: face, width: 10, opacity: 0.35)
-            canvas.fill(face, color: Color(hex: 0xF0E0D0))
-        }
-        card.opaqueArea = face
+        let card = promisingCard(frame: Rect(x: 40, y: 30, width: 200, height: 120), inset: (10.5, 10), shadow: 10)
         card.shouldRasterize = rasterized
         page.addChild(card)
         tree.root.addChild(page)
