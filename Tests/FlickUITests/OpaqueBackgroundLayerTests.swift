@@ -44,9 +44,7 @@ import Testing
     @Test func aLayerOverAnOpaqueBackgroundIsWhatDrawingThePageShows() {
         let layer = layer(of: page(background: Color(hex: 0x101418)))
         let screen = drawnStraight(page(background: Color(hex: 0x101418)))
-        var differing = 0
-        for y in 0..<Self.height { for x in 0..<Self.width where layer[x, y] != screen[x, y] { differing += 1 } }
-        #expect(differing == 0)
+        #expect(differingPixels(layer, screen) == 0)
         #expect(layer.isKnownOpaque)
         #expect(layer.isOpaque)
     }
@@ -92,8 +90,5 @@ private func promisingCard(frame: Rect, inset: (dx: Double, dy: Double), shadow:
     #expect(card.layer?.knownOpaqueArea == PixelRect(x: 11, y: 10, width: 178, height: 100))
     let face = PixelRect(x: 51, y: 40, width: 178, height: 100)
     #expect(tree.layerCover(below: card.parent!, toDevice: .identity, clip: tree.bounds) == [face])
-    let straight = screen(rasterized: false).0
-    var differing = 0
-    for y in 0..<200 { for x in 0..<300 where layered[x, y] != straight[x, y] { differing += 1 } }
-    #expect(differing == 0)
+    #expect(differingPixels(layered, screen(rasterized: false).0) == 0)
 }

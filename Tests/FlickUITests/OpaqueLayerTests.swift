@@ -131,8 +131,7 @@ import Testing
             freshRows[2].frame.origin.y += 1
             let expected = Surface(width: 80, height: 60)
             fresh.render(on: Canvas(surface: expected), fullRedraw: true)
-            var differing = 0
-            for y in 0..<60 { for x in 0..<80 where screen[x, y] != expected[x, y] { differing += 1 } }
+            let differing = differingPixels(screen, expected)
             #expect(differing == 0, "scrolled by \(offset): \(differing) pixels differ")
             #expect(screen[40, 37 - Int(offset)] == listColour.pixel, "the list shows in the gap above the last row")
         }
