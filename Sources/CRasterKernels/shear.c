@@ -6,6 +6,7 @@
 // down in the picture, between two passes that round up: the three do not add up to a brighter picture.
 #include "CRasterKernels.h"
 #include "pixels.h"
+#include <limits.h>
 #include <stdint.h>
 
 
@@ -15,12 +16,33 @@ static inline void shear_column_pixel(uint32_t *dst, const uint32_t *src, long s
     *dst = ~lerp16(top[0], top[srcStride], (uint32_t)weight[c]);
 }
 
+/// Column c's rows of the band from `first` to `end`, counted from `first` (empty: from ≥ to).
+static inline void band_rows(const int32_t *rowsFrom, const int32_t *rowsTo, long c, long first, long end, long *from, long *to) {
+    *from = (rowsFrom[c] > first ? rowsFrom[c] : first) - first;
+    *to = (rowsTo[c] < end ? rowsTo[c] : end) - first;
+}
+
+/// Column c of the band, one pixel at a time.
+static inline void shear_column(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride, const int32_t *rowOffset,
+                                const int32_t *weight, const int32_t *rowsFrom, const int32_t *rowsTo, long first, long end,
+                                long c) {
+    long from, to;
+    band_rows(rowsFrom, rowsTo, c, first, end, &from, &to);
+    for (long j = from; j < to; j++) shear_column_pixel(dst + j * dstStride + c, src, srcStride, rowOffset, weight, c, j);
+}
+
 static inline uint32_t shear_over_one(const uint32_t *src, uint32_t d, uint32_t k) {
     const uint32_t s = lerp16(src[0], src[1], k);
     return s + scale_pixel(d, 255 - (s >> 24));
 }
 
 #if defined(__x86_64__)
+
+/// Lanes 0..<n of eight (n < 8): the last pixels of a row, read and written as eight where only theirs are touched.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i tail_mask(long n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
 
 /// A loop over a row that moves it by k sixteenths; `by_sixteenths` calls it with k a constant, so each of
 /// the sixteen is compiled with only the averages its k needs.
@@ -47,6 +69,12 @@ static inline long shear_row_by(uint32_t *dst, const uint32_t *src, long count, 
         const __m256i a = _mm256_loadu_si256((const __m256i *)(src + i)), b = _mm256_loadu_si256((const __m256i *)(src + i + 1));
         _mm256_storeu_si256((__m256i *)(dst + i), _mm256_xor_si256(lerp16_x8(a, b, k), ones));
     }
+    if (i < count) {
+        const __m256i mask = tail_mask(count - i);
+        const __m256i a = _mm256_maskload_epi32((const int *)(src + i), mask), b = _mm256_maskload_epi32((const int *)(src + i + 1), mask);
+        _mm256_maskstore_epi32((int *)(dst + i), mask, _mm256_xor_si256(lerp16_x8(a, b, k), ones));
+        i = count;
+    }
     return i;
 }
 
@@ -65,61 +93,118 @@ static inline __m256i rows_of_lanes(const uint32_t *row, long stride, int spread
     return r;
 }
 
-/// `rows` rows of eight columns, lane l of output row j lerp16 of rows j + lane[l] and the one below from
-/// `row`, by k's lanes: compiled for each spread (the largest lane) so its rows stay in registers.
+/// Eight columns' lanes for `column_groups`: each lane's row past the group's lowest (`lane`, up to `spread`)
+/// and its sixteenths as the four masks `lerp16_lanes_x8` takes.
+struct column_lanes { __m256i reaches[7], masks[4]; };
+
 __attribute__((target("avx2"), always_inline))
-static inline void column_group(uint32_t *out, long dstStride, const uint32_t *row, long srcStride, long rows,
-                                __m256i lane, __m256i k, const int spread) {
-    __m256i reaches[7], masks[4];
-    for (int d = 1; d <= spread; d++) reaches[d - 1] = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(d - 1));
-    for (int i = 0; i < 4; i++) masks[i] = _mm256_slli_epi16(k, 7 - i);
-    __m256i top = rows_of_lanes(row, srcStride, spread, reaches);
+static inline struct column_lanes column_lanes(__m256i lane, __m256i k, const int spread) {
+    struct column_lanes l;
+    for (int d = 1; d <= spread; d++) l.reaches[d - 1] = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(d - 1));
+    for (int i = 0; i < 4; i++) l.masks[i] = _mm256_slli_epi16(k, 7 - i);
+    return l;
+}
+
+/// `rows` rows of eight columns, or two groups of eight side by side (spread1 ≥ 0), lane l of group g's output
+/// row j lerp16 of rows j + lane[l] and the one below from `row[g]`, by k's lanes: compiled for each group's
+/// spread (its largest lane) so their rows stay in registers. Two groups fill whole cache lines of each row
+/// and work in turns.
+__attribute__((target("avx2"), always_inline))
+static inline void column_groups(uint32_t *out, long dstStride, const uint32_t *row[2], long srcStride, long rows,
+                                 const struct column_lanes lanes[2], const int spread0, const int spread1) {
+    const uint32_t *r0 = row[0], *r1 = row[1];
+    __m256i top0 = rows_of_lanes(r0, srcStride, spread0, lanes[0].reaches), top1 = top0;
+    if (spread1 >= 0) top1 = rows_of_lanes(r1, srcStride, spread1, lanes[1].reaches);
     for (long j = 0; j < rows; j++) {
-        row += srcStride;
-        const __m256i bottom = rows_of_lanes(row, srcStride, spread, reaches);
-        _mm256_storeu_si256((__m256i *)out, _mm256_xor_si256(lerp16_lanes_x8(top, bottom, masks), _mm256_set1_epi32(-1)));
-        top = bottom;
+        r0 += srcStride;
+        const __m256i bottom0 = rows_of_lanes(r0, srcStride, spread0, lanes[0].reaches);
+        _mm256_storeu_si256((__m256i *)out, _mm256_xor_si256(lerp16_lanes_x8(top0, bottom0, lanes[0].masks), _mm256_set1_epi32(-1)));
+        top0 = bottom0;
+        if (spread1 >= 0) {
+            r1 += srcStride;
+            const __m256i bottom1 = rows_of_lanes(r1, srcStride, spread1, lanes[1].reaches);
+            _mm256_storeu_si256((__m256i *)(out + 8), _mm256_xor_si256(lerp16_lanes_x8(top1, bottom1, lanes[1].masks), _mm256_set1_epi32(-1)));
+            top1 = bottom1;
+        }
         out += dstStride;
+    }
+}
+
+/// Group g of eight columns from c: its lowest row offset, and its lanes for `column_groups`.
+__attribute__((target("avx2"), always_inline))
+static inline void column_group_lanes(const int32_t *rowOffset, const int32_t *weight, long c, int32_t low, int spread,
+                                      struct column_lanes *lanes) {
+    const __m256i everyByte = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
+                                               0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+    const __m256i lane = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(rowOffset + c)), _mm256_set1_epi32(low));
+    *lanes = column_lanes(lane, _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(weight + c)), everyByte), spread);
+}
+
+/// `column_groups` for one group of eight columns from `src` (spread[1] < 0) or two side by side, dispatched to
+/// the version compiled for their spreads (0...7, the second at most one from the first).
+__attribute__((target("avx2")))
+static void column_pair(uint32_t *out, long dstStride, const uint32_t *src, long srcStride, long rows,
+                        const int32_t *rowOffset, const int32_t *weight, const int32_t low[2], const int32_t spread[2]) {
+    struct column_lanes lanes[2];
+    const uint32_t *row[2] = {src + low[0] * srcStride, src + low[1] * srcStride + 8};
+    switch (spread[0] * 16 + (spread[1] < 0 ? 15 : spread[1])) {
+#define GROUP_CASE(S0, S1) case (S0) * 16 + ((S1) < 0 ? 15 : (S1)): \
+        column_group_lanes(rowOffset, weight, 0, low[0], (S0), &lanes[0]); \
+        if ((S1) >= 0) column_group_lanes(rowOffset, weight, 8, low[1], (S1), &lanes[1]); \
+        column_groups(out, dstStride, row, srcStride, rows, lanes, (S0), (S1)); \
+        break;
+#define SPREAD_CASES(S) GROUP_CASE(S, -1) GROUP_CASE(S, S) GROUP_CASE(S, (S) + 1) GROUP_CASE((S) + 1, S)
+    SPREAD_CASES(0) SPREAD_CASES(1) SPREAD_CASES(2) SPREAD_CASES(3) SPREAD_CASES(4) SPREAD_CASES(5) SPREAD_CASES(6)
+    GROUP_CASE(7, -1) GROUP_CASE(7, 7)
+#undef SPREAD_CASES
+#undef GROUP_CASE
     }
 }
 
 __attribute__((target("avx2")))
 void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
                                      const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
-                                     const int32_t *rowsTo, long columns) {
-    const __m256i everyByte = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
-                                               0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+                                     const int32_t *rowsTo, long firstRow, long endRow, long columns) {
     const long wide = columns / 8 * 8;
-    // Eight columns at a time, down the rows: lane l of row j reads rows j + rowOffset[c + l] and the one below,
-    // and the lower of the two is the upper one of row j + 1, so each row takes one new row of lanes.
-    for (long c = 0; c < wide; c += 8) {
-        int32_t from = INT32_MAX, to = INT32_MIN;
-        for (long m = c; m < c + 8; m++) {
-            if (rowsFrom[m] >= rowsTo[m]) continue;
-            if (rowsFrom[m] < from) from = rowsFrom[m];
-            if (rowsTo[m] > to) to = rowsTo[m];
+    // Sixteen columns at a time (eight at the end), down the rows: lane l of row j reads rows j + rowOffset[c + l]
+    // and the one below, and the lower of the two is the upper one of row j + 1, so each row takes one new row
+    // of lanes.
+    for (long c = 0; c < wide; c += 16) {
+        const int groups = c + 16 <= wide ? 2 : 1;
+        long from = LONG_MAX, to = LONG_MIN;
+        for (long m = c; m < c + 8 * groups; m++) {
+            long f, t;
+            band_rows(rowsFrom, rowsTo, m, firstRow, endRow, &f, &t);
+            if (f >= t) continue;
+            if (f < from) from = f;
+            if (t > to) to = t;
         }
         if (from >= to) continue;
-        const int32_t first = rowOffset[c], last = rowOffset[c + 7];
-        const int32_t low = first < last ? first : last, spread = first < last ? last - first : first - last;
-        if (spread >= 8) {
-            for (long m = c; m < c + 8; m++)
+        int32_t low[2] = {0, 0}, spread[2] = {-1, -1};
+        for (int g = 0; g < groups; g++) {
+            const int32_t first = rowOffset[c + 8 * g], last = rowOffset[c + 8 * g + 7];
+            low[g] = first < last ? first : last;
+            spread[g] = first < last ? last - first : first - last;
+        }
+        if (spread[0] >= 8 || spread[1] >= 8) {
+            for (long m = c; m < c + 8 * groups; m++)
                 for (long j = from; j < to; j++) shear_column_pixel(dst + j * dstStride + m, src, srcStride, rowOffset, weight, m, j);
             continue;
         }
-        const __m256i lane = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(rowOffset + c)), _mm256_set1_epi32(low));
-        const __m256i k = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(weight + c)), everyByte);
-        const uint32_t *row = src + (from + low) * srcStride + c;
-        uint32_t *out = dst + from * dstStride + c;
-        switch (spread) {
-#define SPREAD_CASE(S) case S: column_group(out, dstStride, row, srcStride, to - from, lane, k, S); break;
-        SPREAD_CASE(0) SPREAD_CASE(1) SPREAD_CASE(2) SPREAD_CASE(3) SPREAD_CASE(4) SPREAD_CASE(5) SPREAD_CASE(6)
-        SPREAD_CASE(7)
-#undef SPREAD_CASE
+        // A straight edge's two groups spread alike or a row apart; any others go one group at a time.
+        if (groups == 2 && spread[0] - spread[1] <= 1 && spread[1] - spread[0] <= 1) {
+            column_pair(dst + from * dstStride + c, dstStride, src + from * srcStride + c, srcStride, to - from,
+                        rowOffset + c, weight + c, low, spread);
+        } else {
+            for (int g = 0; g < groups; g++) {
+                const int32_t one_low[2] = {low[g], 0}, one_spread[2] = {spread[g], -1};
+                column_pair(dst + from * dstStride + c + 8 * g, dstStride, src + from * srcStride + c + 8 * g, srcStride,
+                            to - from, rowOffset + c + 8 * g, weight + c + 8 * g, one_low, one_spread);
+            }
         }
     }
     for (long c = wide; c < columns; c++)
-        for (long j = rowsFrom[c]; j < rowsTo[c]; j++) shear_column_pixel(dst + j * dstStride + c, src, srcStride, rowOffset, weight, c, j);
+        shear_column(dst, dstStride, src, srcStride, rowOffset, weight, rowsFrom, rowsTo, firstRow, endRow, c);
 }
 
 __attribute__((target("avx2"), always_inline))
@@ -139,6 +224,15 @@ static inline long shear_over_by(uint32_t *dst, const uint32_t *src, long count,
         const __m256i inverse = both_halves(_mm256_sub_epi32(byte, _mm256_srli_epi32(s, 24)));
         _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(s, scale_x8(d, inverse)));
     }
+    if (i < count) {
+        const __m256i mask = tail_mask(count - i);
+        const __m256i s = lerp16_x8(_mm256_maskload_epi32((const int *)(src + i), mask),
+                                    _mm256_maskload_epi32((const int *)(src + i + 1), mask), k);
+        const __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
+        const __m256i inverse = both_halves(_mm256_sub_epi32(byte, _mm256_srli_epi32(s, 24)));
+        _mm256_maskstore_epi32((int *)(dst + i), mask, _mm256_add_epi32(s, scale_x8(d, inverse)));
+        i = count;
+    }
     return i;
 }
 
@@ -156,10 +250,9 @@ void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count,
 
 void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
                                      const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
-                                     const int32_t *rowsTo, long columns) {
+                                     const int32_t *rowsTo, long firstRow, long endRow, long columns) {
     for (long c = 0; c < columns; c++)
-        for (long j = rowsFrom[c]; j < rowsTo[c]; j++)
-            shear_column_pixel(dst + j * dstStride + c, src, srcStride, rowOffset, weight, c, j);
+        shear_column(dst, dstStride, src, srcStride, rowOffset, weight, rowsFrom, rowsTo, firstRow, endRow, c);
 }
 
 void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {

@@ -18,30 +18,42 @@ enum ShearKernels {
         rowBaseline(dst, src: src, count: count, k: k)
     }
 
-    /// dst[j·dstStride + c] = ~lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, k[c]) for j in
-    /// rowsFrom[c]..<rowsTo[c]: each column moved up by its own whole rows and sixteenths (0...15). A column may
-    /// be written in more rows, up to those of its neighbours within eight columns (c rounded down to a multiple
-    /// of eight and the next seven), and those rows read.
+    /// dst[j·dstStride + c] = ~lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, k[c]) for each
+    /// row band.lowerBound + j in rowsFrom[c]..<rowsTo[c] and in `band` (dst and src start at the band's first
+    /// row): each column moved up by its own whole rows and sixteenths (0...15). A column may be written in
+    /// more rows of the band, up to those of its neighbours within sixteen columns (c rounded down to a multiple
+    /// of sixteen and the next fifteen), and those rows read.
     static func columns(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>, srcStride: Int,
                         rowOffset: UnsafePointer<Int32>, k: UnsafePointer<Int32>, rowsFrom: UnsafePointer<Int32>,
-                        rowsTo: UnsafePointer<Int32>, columns: Int) {
+                        rowsTo: UnsafePointer<Int32>, band: Range<Int>, columns: Int) {
         #if arch(x86_64)
-        if hasAVX2 { return flick_raster_shear_columns_avx2(dst, dstStride, src, srcStride, rowOffset, k, rowsFrom, rowsTo, columns) }
+        if hasAVX2 {
+            return flick_raster_shear_columns_avx2(dst, dstStride, src, srcStride, rowOffset, k, rowsFrom, rowsTo,
+                                                   band.lowerBound, band.upperBound, columns)
+        }
         #endif
         columnsBaseline(dst, dstStride: dstStride, src: src, srcStride: srcStride, rowOffset: rowOffset, k: k,
-                        rowsFrom: rowsFrom, rowsTo: rowsTo, columns: columns)
+                        rowsFrom: rowsFrom, rowsTo: rowsTo, band: band, columns: columns)
+    }
+
+    /// Column c's rows of `band`, counted from its first.
+    @inline(__always)
+    private static func bandRows(_ rowsFrom: UnsafePointer<Int32>, _ rowsTo: UnsafePointer<Int32>, _ c: Int, _ band: Range<Int>) -> Range<Int> {
+        let from = max(Int(rowsFrom[c]), band.lowerBound), to = min(Int(rowsTo[c]), band.upperBound)
+        return from < to ? (from - band.lowerBound)..<(to - band.lowerBound) : 0..<0
     }
 
     /// Four columns at a time down the rows (each row's lower pixels are the next row's upper ones), each
     /// written in the rows of all four, as the AVX2 kernel writes eight; the last columns one at a time.
     static func columnsBaseline(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>,
                                 srcStride: Int, rowOffset: UnsafePointer<Int32>, k: UnsafePointer<Int32>,
-                                rowsFrom: UnsafePointer<Int32>, rowsTo: UnsafePointer<Int32>, columns: Int) {
+                                rowsFrom: UnsafePointer<Int32>, rowsTo: UnsafePointer<Int32>, band: Range<Int>, columns: Int) {
         var c = 0
         while c + 4 <= columns {
             var from = Int.max, to = Int.min
-            for m in c..<(c + 4) where rowsFrom[m] < rowsTo[m] {
-                from = min(from, Int(rowsFrom[m])); to = max(to, Int(rowsTo[m]))
+            for m in c..<(c + 4) {
+                let rows = bandRows(rowsFrom, rowsTo, m, band)
+                if !rows.isEmpty { from = min(from, rows.lowerBound); to = max(to, rows.upperBound) }
             }
             if from < to {
                 let sixteenths = SIMD4<UInt32>(UInt32(k[c]), UInt32(k[c + 1]), UInt32(k[c + 2]), UInt32(k[c + 3]))
@@ -60,7 +72,7 @@ enum ShearKernels {
             c += 4
         }
         for c in c..<columns {
-            for j in Int(rowsFrom[c])..<max(Int(rowsFrom[c]), Int(rowsTo[c])) {
+            for j in bandRows(rowsFrom, rowsTo, c, band) {
                 let top = src + (j + Int(rowOffset[c])) * srcStride + c
                 dst[j * dstStride + c] = ~lerp16(top[0], top[srcStride], UInt32(k[c]))
             }

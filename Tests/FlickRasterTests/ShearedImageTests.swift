@@ -46,7 +46,7 @@ import Testing
     }
 
     /// Every slope a turn of up to 80° gives (offsets spreading over up to eight rows in eight columns), at widths
-    /// with and without a scalar tail, each column wanted in its own rows.
+    /// with and without a scalar tail, each column wanted in its own rows, in bands of rows that cut those or not.
     @Test(arguments: [0.0, 0.11, -0.37, 0.71, 0.9, -0.98])
     func columnKernelEqualsItsBaseline(slope: Double) {
         for columns in [5, 8, 21, 40] {
@@ -60,22 +60,30 @@ import Testing
                 offsets.append(Int32(whole)); weights.append(Int32(weight))
                 from.append(Int32(c % 3 == 0 ? 0 : c % 5)); to.append(Int32(c % 4 == 0 ? rows : rows - c % 7))
             }
-            var wide = [UInt32](repeating: 0, count: rows * columns), baseline = wide
-            wide.withUnsafeMutableBufferPointer {
-                ShearKernels.columns($0.baseAddress!, dstStride: columns, src: src, srcStride: columns, rowOffset: offsets,
-                                     k: weights, rowsFrom: from, rowsTo: to, columns: columns)
-            }
-            baseline.withUnsafeMutableBufferPointer {
-                ShearKernels.columnsBaseline($0.baseAddress!, dstStride: columns, src: src, srcStride: columns,
-                                             rowOffset: offsets, k: weights, rowsFrom: from, rowsTo: to, columns: columns)
-            }
-            for c in 0..<columns {
-                for j in Int(from[c])..<Int(to[c]) {
-                    #expect(wide[j * columns + c] == baseline[j * columns + c], "\(columns) columns: (\(c), \(j))")
-                    // And the baseline is the formula.
-                    let top = (j + Int(offsets[c])) * columns + c
-                    #expect(baseline[j * columns + c] == ~lerp16(src[top], src[top + columns], UInt32(weights[c])))
+            for band in [0..<rows, 3..<12, 9..<40] {
+                var wide = [UInt32](repeating: 0, count: rows * columns), baseline = wide
+                // dst and src start at the band's first row.
+                let srcBand = Array(src[(band.lowerBound * columns)...])
+                wide.withUnsafeMutableBufferPointer {
+                    ShearKernels.columns($0.baseAddress!, dstStride: columns, src: srcBand, srcStride: columns, rowOffset: offsets,
+                                         k: weights, rowsFrom: from, rowsTo: to, band: band, columns: columns)
                 }
+                baseline.withUnsafeMutableBufferPointer {
+                    ShearKernels.columnsBaseline($0.baseAddress!, dstStride: columns, src: srcBand, srcStride: columns,
+                                                 rowOffset: offsets, k: weights, rowsFrom: from, rowsTo: to, band: band, columns: columns)
+                }
+                for c in 0..<columns {
+                    for j in max(Int(from[c]), band.lowerBound)..<max(band.lowerBound, min(Int(to[c]), band.upperBound)) {
+                        let n = (j - band.lowerBound) * columns + c
+                        #expect(wide[n] == baseline[n], "\(columns) columns, rows \(band): (\(c), \(j))")
+                        // And the baseline is the formula.
+                        let top = (j + Int(offsets[c])) * columns + c
+                        #expect(baseline[n] == ~lerp16(src[top], src[top + columns], UInt32(weights[c])))
+                    }
+                }
+                // Nothing written past the band's rows.
+                #expect(baseline[(min(rows, band.count) * columns)...].allSatisfy { $0 == 0 })
+                #expect(wide[(min(rows, band.count) * columns)...].allSatisfy { $0 == 0 })
             }
         }
     }

@@ -47,13 +47,14 @@ long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width
 void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead);
 
 /// dst[j·dstStride + c] = ~lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, weight[c]) for
-/// c in 0..<columns, j in rowsFrom[c]..<rowsTo[c]: a shear along columns (each column moved up by its own
-/// offset and fraction). weight in 0...15. A column may also be written in the rows of the others among the
-/// eight it is computed with (c rounded down to a multiple of eight, and the next seven); every row read for
-/// those must lie in src.
+/// c in 0..<columns and row firstRow + j in rowsFrom[c]..<rowsTo[c] and firstRow..<endRow (dst and src start
+/// at row firstRow): a shear along columns (each column moved up by its own offset and fraction) in a band of
+/// rows. weight in 0...15. A column may also be written in the rows of the others among the sixteen it is
+/// computed with (c rounded down to a multiple of sixteen, and the next fifteen) within the band; every row
+/// read for those must lie in src.
 void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
                                      const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
-                                     const int32_t *rowsTo, long columns);
+                                     const int32_t *rowsTo, long firstRow, long endRow, long columns);
 
 /// dst[i] = s + dst[i]·(255 − alpha of s)/255 with s = lerp16(src[i], src[i + 1], k): a row moved by a
 /// fraction of a pixel and composited source-over. Unless `ahead` is 0, the cache lines `ahead` pixels past
