@@ -78,8 +78,10 @@ static inline long shear_row_by(uint32_t *dst, const uint32_t *src, long count, 
     return i;
 }
 
+/// dst[i] = ~lerp16(src[i], src[i + 1], k) for i in 0..<count: a row moved by a fraction of a pixel, asking for
+/// the cache lines `ahead` pixels past those read as it goes (a later row's; 0: none).
 __attribute__((target("avx2")))
-void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
+static void shear_row(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
     for (long i = by_sixteenths(shear_row_by, dst, src, count, k, ahead); i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
 }
 
@@ -236,14 +238,17 @@ static inline long shear_over_by(uint32_t *dst, const uint32_t *src, long count,
     return i;
 }
 
+/// dst[i] = s + dst[i]·(255 − alpha of s)/255 with s = lerp16(src[i], src[i + 1], k): a row moved by a fraction
+/// of a pixel and composited source-over, asking for the cache lines `ahead` pixels past those written, to be
+/// written, as it goes.
 __attribute__((target("avx2")))
-void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
+static void shear_over(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
     for (long i = by_sixteenths(shear_over_by, dst, src, count, k, ahead); i < count; i++) dst[i] = shear_over_one(src + i, dst[i], k);
 }
 
 #else
 
-void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
+static void shear_row(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
     (void)ahead;
     for (long i = 0; i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
 }
@@ -255,9 +260,57 @@ void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32
         shear_column(dst, dstStride, src, srcStride, rowOffset, weight, rowsFrom, rowsTo, firstRow, endRow, c);
 }
 
-void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
+static void shear_over(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
     (void)ahead;
     for (long i = 0; i < count; i++) dst[i] = shear_over_one(src + i, dst[i], k);
 }
 
 #endif
+
+/// The image pixel at x of a row `width` wide, transparent outside it.
+static inline uint32_t row_pixel(const uint32_t *row, long width, long x) { return x >= 0 && x < width ? row[x] : 0; }
+
+void flick_raster_shear_rows_avx2(uint32_t *dst, long dstStride, const uint32_t *image, long imageStride, long imageWidth,
+                                  long imageHeight, const int32_t *shift, const int32_t *weight, long firstRow, long rows,
+                                  long firstColumn, long count) {
+    const uint32_t transparent = ~0u;
+    for (long n = 0; n < rows; n++, dst += dstStride) {
+        const long r = firstRow + n;
+        if (r < 0 || r >= imageHeight) {
+            for (long m = 0; m < count; m++) dst[m] = transparent;
+            continue;
+        }
+        const uint32_t *source = image + r * imageStride, k = (uint32_t)weight[r];
+        const long s0 = firstColumn + shift[r]; // the left tap of dst[0]
+        // Both taps in the row from `first`, up to `end`; one pixel on either side reads one tap; the rest none.
+        long first = -s0 < 0 ? 0 : -s0, end = imageWidth - 1 - s0;
+        if (first > count) first = count;
+        if (end > count) end = count;
+        if (end < first) end = first;
+        const long before = first > 0 ? first - 1 : 0, after = end < count ? end + 1 : count;
+        for (long m = 0; m < before; m++) dst[m] = transparent;
+        for (long m = before; m < first; m++) dst[m] = ~lerp16(0, row_pixel(source, imageWidth, s0 + m + 1), k);
+        if (end > first)
+            shear_row(dst + first, source + s0 + first, end - first, k,
+                      r + FLICK_SHEAR_PREFETCH_ROWS < imageHeight ? FLICK_SHEAR_PREFETCH_ROWS * imageStride : 0);
+        for (long m = end; m < after; m++)
+            dst[m] = ~lerp16(row_pixel(source, imageWidth, s0 + m), row_pixel(source, imageWidth, s0 + m + 1), k);
+        for (long m = after; m < count; m++) dst[m] = transparent;
+    }
+}
+
+void flick_raster_shear_over_rows_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
+                                       const int32_t *shift, const int32_t *weight, const int32_t *visibleFrom,
+                                       const int32_t *visibleTo, long rows, long ownedFrom, long ownedTo,
+                                       long columnsFrom, long columnsTo) {
+    for (long j = 0; j < rows; j++, dst += dstStride, src += srcStride) {
+        // Output pixels whose B column (i + shift) is owned and may not be transparent: it or the next is visible.
+        long first = (ownedFrom > visibleFrom[j] - 1 ? ownedFrom : visibleFrom[j] - 1) - shift[j];
+        long end = (ownedTo < visibleTo[j] ? ownedTo : visibleTo[j]) - shift[j];
+        if (first < columnsFrom) first = columnsFrom;
+        if (end > columnsTo) end = columnsTo;
+        if (first >= end) continue;
+        shear_over(dst + first, src + first + shift[j] - ownedFrom, end - first, (uint32_t)weight[j],
+                   j + FLICK_SHEAR_PREFETCH_ROWS < rows ? FLICK_SHEAR_PREFETCH_ROWS * dstStride : 0);
+    }
+}

@@ -122,21 +122,15 @@ extension Canvas {
                 memmove(a, a + (firstImageRow - kept.lowerBound) * stride, carried * stride * 4)
             }
             kept = firstImageRow..<(firstImageRow + count)
-            for r in carried..<count {
-                shearRow(of: image, row: firstImageRow + r, tables: tables, firstColumn: columns.lowerBound, count: width,
-                         into: a + r * stride)
-            }
+            ShearKernels.rows(a + carried * stride, dstStride: stride, image: image, shifts: tables.imageRowShifts,
+                              weights: tables.imageRowWeights, rows: (firstImageRow + carried)..<(firstImageRow + count),
+                              firstColumn: columns.lowerBound, count: width)
             // B's pixels the last pass reads: where B may not be transparent and a column either side.
             ShearKernels.columns(b, dstStride: stride, src: a, srcStride: stride, rowOffset: rowOffset, k: weights,
                                  rowsFrom: rowsRead.from, rowsTo: rowsRead.to, band: j0..<j1, columns: width)
-            for j in j0..<j1 {
-                let (drawn, shift, weight) = outputColumns(of: plan, tables: tables, owned: columns, row: j)
-                guard !drawn.isEmpty else { continue }
-                let under = b + (j - j0) * stride + (drawn.lowerBound + shift - columns.lowerBound)
-                ShearKernels.over(surface.row(plan.origin.y + j) + plan.origin.x + drawn.lowerBound, src: under,
-                                  count: drawn.count, k: weight,
-                                  ahead: j + Self.prefetchRows < j1 ? Self.prefetchRows * surface.stride : 0)
-            }
+            ShearKernels.overRows(surface.row(plan.origin.y + j0) + plan.origin.x, dstStride: surface.stride, src: b,
+                                  srcStride: stride, moves: tables.rows(from: j0), count: j1 - j0, owned: columns,
+                                  columns: plan.columns)
             j0 = j1
         }
     }
@@ -147,40 +141,6 @@ extension Canvas {
     static func scratchStride(_ width: Int) -> Int {
         let lines = (width + 15) / 16
         return (lines | 1) * 16
-    }
-
-    /// The output pixels of row j whose B column (i + shift and the sixteenths weight past it) lies in `owned`
-    /// and which may not be transparent: their column or the next is in B's support.
-    private func outputColumns(of plan: ShearPlan, tables: ShearTables, owned: Range<Int>, row j: Int)
-        -> (columns: Range<Int>, shift: Int, weight: UInt32) {
-        let (shift, weight, visible) = tables.row(j)
-        let i0 = max(owned.lowerBound, visible.from - 1) - shift, i1 = min(owned.upperBound, visible.to) - shift
-        let first = max(i0, plan.columns.lowerBound), end = min(i1, plan.columns.upperBound)
-        return (first < end ? first..<end : 0..<0, shift, weight)
-    }
-
-    /// A[r][c] for `count` columns from `firstColumn`, complemented (as `ShearKernels` keep it): image row r
-    /// moved by pA + qA·r, transparent outside.
-    private func shearRow(of image: Surface, row r: Int, tables: ShearTables, firstColumn: Int, count: Int,
-                          into dst: UnsafeMutablePointer<UInt32>) {
-        let transparent = ~UInt32(0)
-        guard r >= 0, r < image.height else {
-            dst.update(repeating: transparent, count: count)
-            return
-        }
-        let (whole, weight) = tables.imageRow(r)
-        let source = image.row(r), width = image.width
-        let s0 = firstColumn + whole // the left tap of dst[0]
-        func pixel(_ x: Int) -> UInt32 { x >= 0 && x < width ? source[x] : 0 }
-        // Both taps in the row from `first`, up to `end`; one pixel on either side reads one tap; the rest none.
-        let first = min(count, max(0, -s0)), end = max(first, min(count, width - 1 - s0))
-        let before = max(0, first - 1), after = min(count, end + 1)
-        dst.update(repeating: transparent, count: before)
-        for m in before..<first { dst[m] = ~lerp16(0, pixel(s0 + m + 1), weight) }
-        let ahead = r + Self.prefetchRows < image.height ? Self.prefetchRows * image.stride : 0
-        if end > first { ShearKernels.row(dst + first, src: source + s0 + first, count: end - first, k: weight, ahead: ahead) }
-        for m in end..<after { dst[m] = ~lerp16(pixel(s0 + m), pixel(s0 + m + 1), weight) }
-        (dst + after).update(repeating: transparent, count: count - after)
     }
 }
 
@@ -225,18 +185,15 @@ struct ShearTables {
         }
     }
 
-    /// Image row r (in the image) moves along its row by `whole` pixels and `weight` sixteenths.
-    @inline(__always)
-    func imageRow(_ r: Int) -> (whole: Int, weight: UInt32) {
-        (Int(storage[r]), UInt32(truncatingIfNeeded: storage[imageRows + r]))
-    }
+    /// Image row r (in the image) moves along its row by imageRowShifts[r] pixels and imageRowWeights[r] sixteenths.
+    var imageRowShifts: UnsafePointer<Int32> { UnsafePointer(storage) }
+    var imageRowWeights: UnsafePointer<Int32> { UnsafePointer(storage + imageRows) }
 
-    /// Output row j reads B from column i + shift and `weight` sixteenths past it; B may not be transparent
-    /// in columns `visible`.
-    @inline(__always)
-    func row(_ j: Int) -> (shift: Int, weight: UInt32, visible: (from: Int, to: Int)) {
-        let base = storage + 2 * imageRows + (j - firstRow)
-        return (Int(base[0]), UInt32(truncatingIfNeeded: base[rowCount]), (Int(base[2 * rowCount]), Int(base[3 * rowCount])))
+    /// From output row j on: each reads B from column i + shift and `weight` sixteenths past it; B may not be
+    /// transparent in its columns visibleFrom..<visibleTo.
+    func rows(from j: Int) -> ShearKernels.RowMoves {
+        let base = UnsafePointer(storage + 2 * imageRows + (j - firstRow))
+        return ShearKernels.RowMoves(shift: base, weight: base + rowCount, visibleFrom: base + 2 * rowCount, visibleTo: base + 3 * rowCount)
     }
 
     private var columnBase: UnsafeMutablePointer<Int32> { storage + 2 * imageRows + 4 * rowCount }

@@ -8,14 +8,87 @@ import CRasterKernels
 /// back: the middle pass's halvings, rounding up there, round down in the picture, between two passes that
 /// round up, so the three do not add up to a brighter picture.
 enum ShearKernels {
-    /// dst[i] = ~lerp16(src[i], src[i + 1], k): a row moved by a fraction of a pixel, complemented. The pixels
-    /// `ahead` past `src` (the same columns of a later row; 0: none) are asked for as it goes.
-    static func row(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32, ahead: Int = 0) {
+    /// Rows of the first pass for a strip of columns, with the image's edges: dst row n (`dstStride` pixels
+    /// apart) is image row r = rows.lowerBound + n moved along by shifts[r] whole pixels and weights[r]
+    /// sixteenths, complemented, in `count` columns from `firstColumn`; transparent outside the image.
+    static func rows(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, image: Surface, shifts: UnsafePointer<Int32>,
+                     weights: UnsafePointer<Int32>, rows: Range<Int>, firstColumn: Int, count: Int) {
         #if arch(x86_64)
-        if hasAVX2 { return flick_raster_shear_row_avx2(dst, src, count, k, ahead) }
+        if hasAVX2 {
+            return flick_raster_shear_rows_avx2(dst, dstStride, image.pixels, image.stride, image.width, image.height, shifts,
+                                                weights, rows.lowerBound, rows.count, firstColumn, count)
+        }
         #endif
-        if ahead != 0 { Canvas.prefetch(src + ahead, count: count + 1, forWriting: false) }
-        rowBaseline(dst, src: src, count: count, k: k)
+        rowsBaseline(dst, dstStride: dstStride, image: image, shifts: shifts, weights: weights, rows: rows,
+                     firstColumn: firstColumn, count: count)
+    }
+
+    static func rowsBaseline(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, image: Surface, shifts: UnsafePointer<Int32>,
+                             weights: UnsafePointer<Int32>, rows: Range<Int>, firstColumn: Int, count: Int) {
+        let transparent = ~UInt32(0), width = image.width
+        for (n, r) in rows.enumerated() {
+            let dst = dst + n * dstStride
+            guard r >= 0, r < image.height else {
+                dst.update(repeating: transparent, count: count)
+                continue
+            }
+            let weight = UInt32(truncatingIfNeeded: weights[r]), source = image.row(r)
+            let s0 = firstColumn + Int(shifts[r]) // the left tap of dst[0]
+            func pixel(_ x: Int) -> UInt32 { x >= 0 && x < width ? source[x] : 0 }
+            // Both taps in the row from `first`, up to `end`; one pixel on either side reads one tap; the rest none.
+            let first = min(count, max(0, -s0)), end = max(first, min(count, width - 1 - s0))
+            let before = max(0, first - 1), after = min(count, end + 1)
+            dst.update(repeating: transparent, count: before)
+            for m in before..<first { dst[m] = ~lerp16(0, pixel(s0 + m + 1), weight) }
+            if end > first {
+                if r + Canvas.prefetchRows < image.height {
+                    Canvas.prefetch(source + s0 + first + Canvas.prefetchRows * image.stride, count: end - first + 1, forWriting: false)
+                }
+                rowBaseline(dst + first, src: source + s0 + first, count: end - first, k: weight)
+            }
+            for m in end..<after { dst[m] = ~lerp16(pixel(s0 + m), pixel(s0 + m + 1), weight) }
+            (dst + after).update(repeating: transparent, count: count - after)
+        }
+    }
+
+    /// Where each output row of the last pass reads B, row after row: B column i + shift[n] and weight[n]
+    /// sixteenths past it for output column i; B may not be transparent in columns visibleFrom[n]..<visibleTo[n].
+    struct RowMoves {
+        let shift: UnsafePointer<Int32>, weight: UnsafePointer<Int32>
+        let visibleFrom: UnsafePointer<Int32>, visibleTo: UnsafePointer<Int32>
+    }
+
+    /// Rows of the last pass: for n in 0..<count, lerp16(B[c], B[c + 1], weight[n]) composited source-over into
+    /// output row n (dst, `dstStride` pixels apart, from output column 0) at each column i within `columns`
+    /// whose B column c = i + shift[n] lies in `owned` and may not be transparent (it or the next is visible);
+    /// B's rows are src's (`srcStride` pixels apart, from B column owned.lowerBound).
+    static func overRows(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>, srcStride: Int,
+                         moves: RowMoves, count: Int, owned: Range<Int>, columns: Range<Int>) {
+        #if arch(x86_64)
+        if hasAVX2 {
+            return flick_raster_shear_over_rows_avx2(dst, dstStride, src, srcStride, moves.shift, moves.weight, moves.visibleFrom,
+                                                     moves.visibleTo, count, owned.lowerBound, owned.upperBound,
+                                                     columns.lowerBound, columns.upperBound)
+        }
+        #endif
+        overRowsBaseline(dst, dstStride: dstStride, src: src, srcStride: srcStride, moves: moves, count: count, owned: owned,
+                         columns: columns)
+    }
+
+    static func overRowsBaseline(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>, srcStride: Int,
+                                 moves: RowMoves, count: Int, owned: Range<Int>, columns: Range<Int>) {
+        for n in 0..<count {
+            let shift = Int(moves.shift[n])
+            let first = max(max(owned.lowerBound, Int(moves.visibleFrom[n]) - 1) - shift, columns.lowerBound)
+            let end = min(min(owned.upperBound, Int(moves.visibleTo[n])) - shift, columns.upperBound)
+            guard first < end else { continue }
+            let row = dst + n * dstStride
+            if n + Canvas.prefetchRows < count {
+                Canvas.prefetch(row + first + Canvas.prefetchRows * dstStride, count: end - first, forWriting: true)
+            }
+            overBaseline(row + first, src: src + n * srcStride + first + shift - owned.lowerBound, count: end - first,
+                         k: UInt32(truncatingIfNeeded: moves.weight[n]))
+        }
     }
 
     /// dst[j·dstStride + c] = ~lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, k[c]) for each
@@ -44,7 +117,7 @@ enum ShearKernels {
     }
 
     /// Four columns at a time down the rows (each row's lower pixels are the next row's upper ones), each
-    /// written in the rows of all four, as the AVX2 kernel writes eight; the last columns one at a time.
+    /// written in the rows of all four, as the AVX2 kernel writes sixteen; the last columns one at a time.
     static func columnsBaseline(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>,
                                 srcStride: Int, rowOffset: UnsafePointer<Int32>, k: UnsafePointer<Int32>,
                                 rowsFrom: UnsafePointer<Int32>, rowsTo: UnsafePointer<Int32>, band: Range<Int>, columns: Int) {
@@ -77,16 +150,6 @@ enum ShearKernels {
                 dst[j * dstStride + c] = ~lerp16(top[0], top[srcStride], UInt32(k[c]))
             }
         }
-    }
-
-    /// Source-over into `dst` of lerp16(src[i], src[i + 1], k): a row moved by a fraction of a pixel and
-    /// composited in one pass. The pixels `ahead` past `dst` (as in `row`) are asked for, to be written.
-    static func over(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32, ahead: Int = 0) {
-        #if arch(x86_64)
-        if hasAVX2 { return flick_raster_shear_over_avx2(dst, src, count, k, ahead) }
-        #endif
-        if ahead != 0 { Canvas.prefetch(dst + ahead, count: count, forWriting: true) }
-        overBaseline(dst, src: src, count: count, k: k)
     }
 
     static func rowBaseline(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, k: UInt32) {

@@ -33,15 +33,35 @@ import Testing
         }
     }
 
+    /// The first pass's rows, with the image's edges anywhere in them or outside them and rows outside the
+    /// image, at widths with and without a tail of fewer than eight: the kernel as its baseline, and the baseline
+    /// as the formula.
     @Test(arguments: [0, 1, 7, 8, 9, 33])
-    func rowKernelEqualsItsBaseline(count: Int) {
-        let src = randomPixels(count + 1, seed: 2)
-        for k: UInt32 in 0...15 {
-            var wide = [UInt32](repeating: 7, count: count), baseline = wide
-            wide.withUnsafeMutableBufferPointer { ShearKernels.row($0.baseAddress!, src: src, count: count, k: k, ahead: Int(k) * 16) }
-            baseline.withUnsafeMutableBufferPointer { ShearKernels.rowBaseline($0.baseAddress!, src: src, count: count, k: k) }
-            #expect(wide == baseline)
-            #expect(baseline == (0..<count).map { ~lerp16(src[$0], src[$0 + 1], k) })
+    func rowsKernelEqualsItsBaseline(count: Int) {
+        let image = Surface(width: 21, height: 6)
+        for (i, p) in randomPixels(21 * 6, seed: 2).enumerated() { image[i % 21, i / 21] = p }
+        func pixel(_ x: Int, _ r: Int) -> UInt32 { x >= 0 && x < image.width && r >= 0 && r < image.height ? image[x, r] : 0 }
+        let shifts: [Int32] = [-25, -9, -1, 0, 3, 14], rows = -1..<7, stride = count + 3
+        for k in 0..<16 {
+            let weights = (0..<6).map { Int32((k + 5 * $0) % 16) }
+            for firstColumn in [-4, 0, 6] {
+                var wide = [UInt32](repeating: 7, count: rows.count * stride), baseline = wide
+                wide.withUnsafeMutableBufferPointer {
+                    ShearKernels.rows($0.baseAddress!, dstStride: stride, image: image, shifts: shifts, weights: weights,
+                                      rows: rows, firstColumn: firstColumn, count: count)
+                }
+                baseline.withUnsafeMutableBufferPointer {
+                    ShearKernels.rowsBaseline($0.baseAddress!, dstStride: stride, image: image, shifts: shifts, weights: weights,
+                                              rows: rows, firstColumn: firstColumn, count: count)
+                }
+                #expect(wide == baseline, "k \(k), from column \(firstColumn)")
+                for (n, r) in rows.enumerated() {
+                    let s0 = firstColumn + (r >= 0 && r < 6 ? Int(shifts[r]) : 0), w = r >= 0 && r < 6 ? UInt32(weights[r]) : 0
+                    let expected = (0..<count).map { ~lerp16(pixel(s0 + $0, r), pixel(s0 + $0 + 1, r), w) }
+                    #expect(Array(baseline[(n * stride)..<(n * stride + count)]) == expected, "row \(r)")
+                    #expect(baseline[(n * stride + count)..<((n + 1) * stride)].allSatisfy { $0 == 7 })
+                }
+            }
         }
     }
 
@@ -88,17 +108,46 @@ import Testing
         }
     }
 
+    /// The last pass's rows, each from its own B column and sixteenths, cut to the B columns owned, those that
+    /// may show and the output columns drawn, over translucent and opaque B, with tails of fewer than eight: the
+    /// kernel as its baseline, and the baseline as the formula.
     @Test(arguments: [0, 1, 7, 8, 9, 33])
-    func overKernelEqualsItsBaseline(count: Int) {
-        let src = randomPixels(count + 1, seed: 3), dst = randomPixels(count, seed: 5)
-        let opaque = src.map { $0 | 0xFF00_0000 }
-        for k: UInt32 in 0...15 {
-            for source in [src, opaque] {
-                var wide = dst, baseline = dst
-                wide.withUnsafeMutableBufferPointer { ShearKernels.over($0.baseAddress!, src: source, count: count, k: k, ahead: Int(k) * 16) }
-                baseline.withUnsafeMutableBufferPointer { ShearKernels.overBaseline($0.baseAddress!, src: source, count: count, k: k) }
-                #expect(wide == baseline)
-                #expect(baseline == (0..<count).map { sourceOver(lerp16(source[$0], source[$0 + 1], k), dst[$0]) })
+    func overRowsKernelEqualsItsBaseline(count: Int) {
+        let rows = 5, owned = 10..<(10 + count), srcStride = count + 1 + 2, width = count + 12, dstStride = width + 1
+        let shift: [Int32] = [7, 9, 12, 4, 10], visibleFrom: [Int32] = [0, 11, 14, 10, 10 + Int32(count / 2)]
+        let visibleTo: [Int32] = [100, 10 + Int32(count), 12, 10 + Int32(count) - 2, 10 + Int32(count)]
+        let translucent = randomPixels(rows * srcStride, seed: 3), under = randomPixels(rows * dstStride, seed: 5)
+        for k in 0..<16 {
+            let weight = (0..<rows).map { Int32((k + 3 * $0) % 16) }
+            for src in [translucent, translucent.map { $0 | 0xFF00_0000 }] {
+                for columns in [0..<width, 2..<(width - 3)] {
+                    var wide = under, baseline = under
+                    shift.withUnsafeBufferPointer { s in weight.withUnsafeBufferPointer { w in
+                        visibleFrom.withUnsafeBufferPointer { f in visibleTo.withUnsafeBufferPointer { e in
+                            let moves = ShearKernels.RowMoves(shift: s.baseAddress!, weight: w.baseAddress!, visibleFrom: f.baseAddress!,
+                                                              visibleTo: e.baseAddress!)
+                            wide.withUnsafeMutableBufferPointer {
+                                ShearKernels.overRows($0.baseAddress!, dstStride: dstStride, src: src, srcStride: srcStride, moves: moves,
+                                                      count: rows, owned: owned, columns: columns)
+                            }
+                            baseline.withUnsafeMutableBufferPointer {
+                                ShearKernels.overRowsBaseline($0.baseAddress!, dstStride: dstStride, src: src, srcStride: srcStride,
+                                                              moves: moves, count: rows, owned: owned, columns: columns)
+                            }
+                        } }
+                    } }
+                    #expect(wide == baseline, "k \(k), columns \(columns)")
+                    for n in 0..<rows {
+                        for i in 0..<dstStride {
+                            let c = i + Int(shift[n])
+                            let drawn = columns.contains(i) && owned.contains(c) && c >= Int(visibleFrom[n]) - 1 && c < Int(visibleTo[n])
+                            let b = n * srcStride + c - owned.lowerBound
+                            let expected = drawn ? sourceOver(lerp16(src[b], src[b + 1], UInt32(weight[n])), under[n * dstStride + i])
+                                                 : under[n * dstStride + i]
+                            #expect(baseline[n * dstStride + i] == expected, "row \(n), column \(i)")
+                        }
+                    }
+                }
             }
         }
     }

@@ -42,10 +42,6 @@ long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width
 /// image between the first and the middle pass is complemented (~p). Only call them when flick_raster_has_avx2()
 /// is true.
 
-/// dst[i] = ~lerp16(src[i], src[i + 1], k) for i in 0..<count: a row moved by a fraction of a pixel. Unless
-/// `ahead` is 0, the cache lines `ahead` pixels past those read are asked for as it goes (a later row's).
-void flick_raster_shear_row_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead);
-
 /// dst[j·dstStride + c] = ~lerp16(src[(j + rowOffset[c])·srcStride + c], the pixel below it, weight[c]) for
 /// c in 0..<columns and row firstRow + j in rowsFrom[c]..<rowsTo[c] and firstRow..<endRow (dst and src start
 /// at row firstRow): a shear along columns (each column moved up by its own offset and fraction) in a band of
@@ -56,10 +52,28 @@ void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32
                                      const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
                                      const int32_t *rowsTo, long firstRow, long endRow, long columns);
 
-/// dst[i] = s + dst[i]·(255 − alpha of s)/255 with s = lerp16(src[i], src[i + 1], k): a row moved by a
-/// fraction of a pixel and composited source-over. Unless `ahead` is 0, the cache lines `ahead` pixels past
-/// those written are asked for, to be written, as it goes.
-void flick_raster_shear_over_avx2(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead);
+/// Rows of the first pass for a strip of columns, with the image's edges: dst row n (n in 0..<rows, dstStride
+/// pixels apart) is image row r = firstRow + n moved along by shift[r] whole pixels and weight[r] sixteenths,
+/// complemented, in columns firstColumn..<firstColumn + count: dst[m] = ~lerp16(L[s], L[s + 1], weight[r]) with
+/// s = firstColumn + shift[r] + m and L transparent outside the image (a row outside it all transparent).
+/// shift and weight are indexed by image row. Each row asks for the image's row FLICK_SHEAR_PREFETCH_ROWS below.
+void flick_raster_shear_rows_avx2(uint32_t *dst, long dstStride, const uint32_t *image, long imageStride, long imageWidth,
+                                  long imageHeight, const int32_t *shift, const int32_t *weight, long firstRow, long rows,
+                                  long firstColumn, long count);
+
+/// Rows of the last pass: for j in 0..<rows, dst[i] = s + dst[i]·(255 − alpha of s)/255 with
+/// s = lerp16(B[c], B[c + 1], weight[j]) in output row j (dst, dstStride pixels apart, from output column 0),
+/// B row j being src's (srcStride apart, from B column ownedFrom), for the output columns i in
+/// columnsFrom..<columnsTo whose B column c = i + shift[j] lies in ownedFrom..<ownedTo and in
+/// visibleFrom[j] − 1..<visibleTo[j]. Each row asks for the output row FLICK_SHEAR_PREFETCH_ROWS below, to be
+/// written, within the rows.
+void flick_raster_shear_over_rows_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
+                                       const int32_t *shift, const int32_t *weight, const int32_t *visibleFrom,
+                                       const int32_t *visibleTo, long rows, long ownedFrom, long ownedTo,
+                                       long columnsFrom, long columnsTo);
+
+/// Rows below the one being drawn that the passes ask for: FlickRaster's `Canvas.prefetchRows`.
+#define FLICK_SHEAR_PREFETCH_ROWS 4
 
 /// Adds cells[i] to sum for i in 0..<count, writing each running sum's coverage byte to coverage[i] and zeroing the
 /// cell; ORs the bytes into *ink and returns the final sum. Cells are 16.16 fixed point; a byte is
