@@ -36,7 +36,7 @@ import Testing
     /// The first pass's rows, with the image's edges anywhere in them or outside them and rows outside the
     /// image, at widths with and without a tail of fewer than eight: the kernel as its baseline, and the baseline
     /// as the formula.
-    @Test(arguments: [0, 1, 7, 8, 9, 33])
+    @Test(arguments: [0, 1, 7, 8, 9, 25, 33])
     func rowsKernelEqualsItsBaseline(count: Int) {
         let image = Surface(width: 21, height: 6)
         for (i, p) in randomPixels(21 * 6, seed: 2).enumerated() { image[i % 21, i / 21] = p }
@@ -109,9 +109,9 @@ import Testing
     }
 
     /// The last pass's rows, each from its own B column and sixteenths, cut to the B columns owned, those that
-    /// may show and the output columns drawn, over translucent and opaque B, with tails of fewer than eight: the
-    /// kernel as its baseline, and the baseline as the formula.
-    @Test(arguments: [0, 1, 7, 8, 9, 33])
+    /// may show and the output columns drawn, over translucent, opaque and partly opaque B, in steps of sixteen,
+    /// eight and fewer: the kernel as its baseline, and the baseline as the formula.
+    @Test(arguments: [0, 1, 7, 8, 9, 25, 33])
     func overRowsKernelEqualsItsBaseline(count: Int) {
         let rows = 5, owned = 10..<(10 + count), srcStride = count + 1 + 2, width = count + 12, dstStride = width + 1
         let shift: [Int32] = [7, 9, 12, 4, 10], visibleFrom: [Int32] = [0, 11, 14, 10, 10 + Int32(count / 2)]
@@ -119,7 +119,9 @@ import Testing
         let translucent = randomPixels(rows * srcStride, seed: 3), under = randomPixels(rows * dstStride, seed: 5)
         for k in 0..<16 {
             let weight = (0..<rows).map { Int32((k + 3 * $0) % 16) }
-            for src in [translucent, translucent.map { $0 | 0xFF00_0000 }] {
+            // Translucent, opaque, and runs of each (a step of pixels partly opaque).
+            let runs = translucent.enumerated().map { ($0.offset / 5) % 3 == 0 ? $0.element : $0.element | 0xFF00_0000 }
+            for src in [translucent, translucent.map { $0 | 0xFF00_0000 }, runs] {
                 for columns in [0..<width, 2..<(width - 3)] {
                     var wide = under, baseline = under
                     shift.withUnsafeBufferPointer { s in weight.withUnsafeBufferPointer { w in
