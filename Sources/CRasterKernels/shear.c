@@ -145,7 +145,7 @@ static inline void column_groups(uint32_t *out, long dstStride, const uint32_t *
     }
 }
 
-/// Group g of eight columns from c: its lowest row offset, and its lanes for `column_groups`.
+/// The lanes of the eight columns from c for `column_groups`, their rows counted from `low` (the group's lowest).
 __attribute__((target("avx2"), always_inline))
 static inline void column_group_lanes(const int32_t *rowOffset, const int32_t *weight, long c, int32_t low, int spread,
                                       struct column_lanes *lanes) {
