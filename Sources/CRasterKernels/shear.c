@@ -31,11 +31,6 @@ static inline void shear_column(uint32_t *dst, long dstStride, const uint32_t *s
     for (long j = from; j < to; j++) shear_column_pixel(dst + j * dstStride + c, src, srcStride, rowOffset, weight, c, j);
 }
 
-static inline uint32_t shear_over_one(const uint32_t *src, uint32_t d, uint32_t k) {
-    const uint32_t s = lerp16(src[0], src[1], k);
-    return s + scale_pixel(d, 255 - (s >> 24));
-}
-
 #if defined(__x86_64__)
 
 /// Lanes 0..<n of eight (n < 8): the last pixels of a row, read and written as eight where only theirs are touched.
@@ -44,20 +39,19 @@ static inline __m256i tail_mask(long n) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
-/// A loop over a row that moves it by k sixteenths; `by_sixteenths` calls it with k a constant, so each of
-/// the sixteen is compiled with only the averages its k needs.
-typedef long (*sixteenths_loop)(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead);
+/// A loop over a whole row that moves it by k sixteenths; `by_sixteenths` calls it with k a constant, so each
+/// of the sixteen is compiled with only the averages its k needs.
+typedef void (*sixteenths_loop)(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead);
 
 __attribute__((target("avx2"), always_inline))
-static inline long by_sixteenths(sixteenths_loop loop, uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
+static inline void by_sixteenths(sixteenths_loop loop, uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
     switch (k) {
-#define SIXTEENTHS_CASE(K) case K: return loop(dst, src, count, K, ahead);
+#define SIXTEENTHS_CASE(K) case K: loop(dst, src, count, K, ahead); break;
     SIXTEENTHS_CASE(0) SIXTEENTHS_CASE(1) SIXTEENTHS_CASE(2) SIXTEENTHS_CASE(3) SIXTEENTHS_CASE(4) SIXTEENTHS_CASE(5)
     SIXTEENTHS_CASE(6) SIXTEENTHS_CASE(7) SIXTEENTHS_CASE(8) SIXTEENTHS_CASE(9) SIXTEENTHS_CASE(10)
     SIXTEENTHS_CASE(11) SIXTEENTHS_CASE(12) SIXTEENTHS_CASE(13) SIXTEENTHS_CASE(14) SIXTEENTHS_CASE(15)
 #undef SIXTEENTHS_CASE
     }
-    return 0;
 }
 
 /// Eight pixels of a row moved by k sixteenths, complemented, from i.
@@ -68,7 +62,7 @@ static inline void shear_row_8(uint32_t *dst, const uint32_t *src, long i, const
 }
 
 __attribute__((target("avx2"), always_inline))
-static inline long shear_row_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k, long ahead) {
+static inline void shear_row_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k, long ahead) {
     long i = 0;
     // Sixteen pixels a step (a cache line of the row read: measured 7–8 % of a turning card's frame, with the
     // last pass's, against eight a step), eight, and then what is left.
@@ -86,16 +80,14 @@ static inline long shear_row_by(uint32_t *dst, const uint32_t *src, long count, 
         const __m256i mask = tail_mask(count - i);
         const __m256i a = _mm256_maskload_epi32((const int *)(src + i), mask), b = _mm256_maskload_epi32((const int *)(src + i + 1), mask);
         _mm256_maskstore_epi32((int *)(dst + i), mask, _mm256_xor_si256(lerp16_x8(a, b, k), _mm256_set1_epi32(-1)));
-        i = count;
     }
-    return i;
 }
 
 /// dst[i] = ~lerp16(src[i], src[i + 1], k) for i in 0..<count: a row moved by a fraction of a pixel, asking for
 /// the cache lines `ahead` pixels past those read as it goes (a later row's; 0: none).
 __attribute__((target("avx2")))
 static void shear_row(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
-    for (long i = by_sixteenths(shear_row_by, dst, src, count, k, ahead); i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
+    by_sixteenths(shear_row_by, dst, src, count, k, ahead);
 }
 
 /// Lane l of the result is row `lane[l]` of eight columns from `row` (`stride` pixels a row), lane[l] in
@@ -242,7 +234,7 @@ static inline __m256i over_8(__m256i s, __m256i d) {
 }
 
 __attribute__((target("avx2"), always_inline))
-static inline long shear_over_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k, long ahead) {
+static inline void shear_over_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k, long ahead) {
     long i = 0;
     // Sixteen pixels a step (a cache line of the row written; measured with the first pass's above), eight, and
     // then what is left. Sixteen opaque pixels (a photo's inside) hide what is under them: it is not read.
@@ -268,9 +260,7 @@ static inline long shear_over_by(uint32_t *dst, const uint32_t *src, long count,
         const __m256i s = lerp16_x8(_mm256_maskload_epi32((const int *)(src + i), mask),
                                     _mm256_maskload_epi32((const int *)(src + i + 1), mask), k);
         _mm256_maskstore_epi32((int *)(dst + i), mask, over_8(s, _mm256_maskload_epi32((const int *)(dst + i), mask)));
-        i = count;
     }
-    return i;
 }
 
 /// dst[i] = s + dst[i]·(255 − alpha of s)/255 with s = lerp16(src[i], src[i + 1], k): a row moved by a fraction
@@ -278,10 +268,15 @@ static inline long shear_over_by(uint32_t *dst, const uint32_t *src, long count,
 /// written, as it goes.
 __attribute__((target("avx2")))
 static void shear_over(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
-    for (long i = by_sixteenths(shear_over_by, dst, src, count, k, ahead); i < count; i++) dst[i] = shear_over_one(src + i, dst[i], k);
+    by_sixteenths(shear_over_by, dst, src, count, k, ahead);
 }
 
 #else
+
+static inline uint32_t shear_over_one(const uint32_t *src, uint32_t d, uint32_t k) {
+    const uint32_t s = lerp16(src[0], src[1], k);
+    return s + scale_pixel(d, 255 - (s >> 24));
+}
 
 static void shear_row(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
     (void)ahead;
@@ -327,7 +322,7 @@ void flick_raster_shear_rows_avx2(uint32_t *dst, long dstStride, const uint32_t 
         for (long m = before; m < first; m++) dst[m] = ~lerp16(0, row_pixel(source, imageWidth, s0 + m + 1), k);
         if (end > first)
             shear_row(dst + first, source + s0 + first, end - first, k,
-                      r + FLICK_SHEAR_PREFETCH_ROWS < imageHeight ? FLICK_SHEAR_PREFETCH_ROWS * imageStride : 0);
+                      r + FLICK_RASTER_PREFETCH_ROWS < imageHeight ? FLICK_RASTER_PREFETCH_ROWS * imageStride : 0);
         for (long m = end; m < after; m++)
             dst[m] = ~lerp16(row_pixel(source, imageWidth, s0 + m), row_pixel(source, imageWidth, s0 + m + 1), k);
         for (long m = after; m < count; m++) dst[m] = transparent;
@@ -346,6 +341,6 @@ void flick_raster_shear_over_rows_avx2(uint32_t *dst, long dstStride, const uint
         if (end > columnsTo) end = columnsTo;
         if (first >= end) continue;
         shear_over(dst + first, src + first + shift[j] - ownedFrom, end - first, (uint32_t)weight[j],
-                   j + FLICK_SHEAR_PREFETCH_ROWS < rows ? FLICK_SHEAR_PREFETCH_ROWS * dstStride : 0);
+                   j + FLICK_RASTER_PREFETCH_ROWS < rows ? FLICK_RASTER_PREFETCH_ROWS * dstStride : 0);
     }
 }

@@ -262,7 +262,7 @@ public final class Canvas {
     /// the near caches, and a blend waiting on each row's first pixels spent most of its time there. A few rows
     /// ahead measured as well as eight; asking for every row at once, before the edges, kept about a quarter of the gain
     /// (1000 shapes at 1920x1080: 0.48 × cairo without prefetching, 0.44 with every row at once, 0.31 four ahead).
-    static let prefetchRows = 4
+    static let prefetchRows = Int(FLICK_RASTER_PREFETCH_ROWS)
 
     /// The widest rows of a blit asked for ahead (pixels): about where a row is long enough for the hardware's
     /// own prefetch to find it.

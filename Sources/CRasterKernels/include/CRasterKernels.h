@@ -56,7 +56,7 @@ void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32
 /// pixels apart) is image row r = firstRow + n moved along by shift[r] whole pixels and weight[r] sixteenths,
 /// complemented, in columns firstColumn..<firstColumn + count: dst[m] = ~lerp16(L[s], L[s + 1], weight[r]) with
 /// s = firstColumn + shift[r] + m and L transparent outside the image (a row outside it all transparent).
-/// shift and weight are indexed by image row. Each row asks for the image's row FLICK_SHEAR_PREFETCH_ROWS below.
+/// shift and weight are indexed by image row. Each row asks for the image's row FLICK_RASTER_PREFETCH_ROWS below.
 void flick_raster_shear_rows_avx2(uint32_t *dst, long dstStride, const uint32_t *image, long imageStride, long imageWidth,
                                   long imageHeight, const int32_t *shift, const int32_t *weight, long firstRow, long rows,
                                   long firstColumn, long count);
@@ -65,15 +65,15 @@ void flick_raster_shear_rows_avx2(uint32_t *dst, long dstStride, const uint32_t 
 /// s = lerp16(B[c], B[c + 1], weight[j]) in output row j (dst, dstStride pixels apart, from output column 0),
 /// B row j being src's (srcStride apart, from B column ownedFrom), for the output columns i in
 /// columnsFrom..<columnsTo whose B column c = i + shift[j] lies in ownedFrom..<ownedTo and in
-/// visibleFrom[j] − 1..<visibleTo[j]. Each row asks for the output row FLICK_SHEAR_PREFETCH_ROWS below, to be
+/// visibleFrom[j] − 1..<visibleTo[j]. Each row asks for the output row FLICK_RASTER_PREFETCH_ROWS below, to be
 /// written, within the rows.
 void flick_raster_shear_over_rows_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
                                        const int32_t *shift, const int32_t *weight, const int32_t *visibleFrom,
                                        const int32_t *visibleTo, long rows, long ownedFrom, long ownedTo,
                                        long columnsFrom, long columnsTo);
 
-/// Rows below the one being drawn that the passes ask for: FlickRaster's `Canvas.prefetchRows`.
-#define FLICK_SHEAR_PREFETCH_ROWS 4
+/// Rows below the one being drawn that kernels ask for as they go (FlickRaster's `Canvas.prefetchRows` is this).
+#define FLICK_RASTER_PREFETCH_ROWS 4
 
 /// Adds cells[i] to sum for i in 0..<count, writing each running sum's coverage byte to coverage[i] and zeroing the
 /// cell; ORs the bytes into *ink and returns the final sum. Cells are 16.16 fixed point; a byte is
