@@ -18,7 +18,7 @@ public final class ViewTree {
     private var changed: [ObjectIdentifier: Change] = [:]
     private struct Change {
         let view: View
-        let before: PixelRect
+        let before: Footprint
     }
     /// The opaque layers the last frame showed, and where: see `slide`.
     private var lastFrame: ShownLayers?
@@ -47,7 +47,7 @@ public final class ViewTree {
     public var pendingDamage: [PixelRect] {
         var all = damage
         for change in changed.values {
-            all.append(change.before)
+            all.append(change.before.rect)
             if change.view.tree === self { all.append(coverage(of: change.view)) }
         }
         return PixelRect.merged(all.map { $0.intersection(bounds) })
@@ -55,14 +55,24 @@ public final class ViewTree {
 
     // MARK: Drawing
 
+    /// Everything that changed since the last frame, as footprints: the pixels no change explains, and each
+    /// changed view where it was and where it is.
+    private var changedFootprints: [Footprint] {
+        damage.map { Footprint(rect: $0, quad: nil) } + changed.values.flatMap {
+            [$0.before, $0.view.tree === self ? footprint(of: $0.view) : .none]
+        }
+    }
+
     /// Draws the damaged regions (everything when `fullRedraw`) into `canvas` and returns them. The canvas
     /// keeps its state; its surface must be the screen's size.
     @discardableResult
     public func render(on canvas: Canvas, fullRedraw: Bool = false) -> [PixelRect] {
         let cover = opaqueLayers()
         let slide = fullRedraw ? nil : slide(of: cover, on: canvas.surface, last: lastFrame,
-                                             changes: changed.values.map { ($0.view, $0.before) }, damage: damage)
+                                             changes: changed.values.map { ($0.view, $0.before.rect) }, damage: damage)
         let regions = fullRedraw ? [bounds] : slide?.redraw ?? pendingDamage
+        // What changed, finer than the regions: where a turned card was and is, not the rectangles round them.
+        let footprints = fullRedraw || slide != nil ? nil : changedFootprints
         let shifted = slide?.shifted ?? []
         if let slide {
             framesSlid += 1
@@ -84,7 +94,11 @@ public final class ViewTree {
                 draw(root, in: region, on: canvas, clearingOutside: covering)
                 continue
             }
-            for piece in region.subtracting(occluder.rects) {
+            var pieces = region.subtracting(occluder.rects)
+            if let footprints, !drawsAfter(occluder.view, within: region) {
+                pieces = pieces.compactMap { Self.narrowed($0, to: footprints) }
+            }
+            for piece in pieces {
                 draw(root, in: piece, on: canvas, clearingOutside: covering, until: occluder.view)
             }
             draw(root, in: region, on: canvas, from: occluder.view)
@@ -119,7 +133,7 @@ public final class ViewTree {
     }
 
     /// Whether `draw` copies the view's layer rather than drawing the view and its children.
-    private func drawsAsLayer(_ view: View) -> Bool {
+    func drawsAsLayer(_ view: View) -> Bool {
         view.shouldRasterize && !(drawsInnerLayersDirectly && view.cache == nil && view.alpha == 1)
     }
 
@@ -288,13 +302,13 @@ public final class ViewTree {
     func viewWillChange(_ view: View) {
         let id = ObjectIdentifier(view)
         guard changed[id] == nil else { return }
-        changed[id] = Change(view: view, before: coverage(of: view))
+        changed[id] = Change(view: view, before: footprint(of: view))
     }
 
     /// A view arrived in the tree: what it covers is new.
     func viewDidChange(_ view: View) {
         let id = ObjectIdentifier(view)
-        changed[id] = Change(view: view, before: changed[id]?.before ?? .zero)
+        changed[id] = Change(view: view, before: changed[id]?.before ?? .none)
     }
 
     /// The screen pixels the view's subtree can touch.
