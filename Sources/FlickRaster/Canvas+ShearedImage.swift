@@ -108,20 +108,19 @@ extension Canvas {
         // nothing is drawn.
         let firstRow = max(plan.rows.lowerBound, -1 - Int(highest))
         let rows = firstRow..<max(firstRow, min(plan.rows.upperBound, image.height - low))
-        scratch.reserve(columns: stride, aRows: min(rows.count, Self.shearBandRows) + spread + 1)
-        let a = scratch.a, b = scratch.b
-        var kept = 0..<0 // the image rows A holds, from its first row
+        let ring = scratch.aRing, rowBytes = stride * 4, firstARow = rows.lowerBound + low
+        ring.reserve(bytes: (min(rows.count, Self.shearBandRows) + spread + 1) * rowBytes)
+        let b = scratch.b
+        var kept = 0..<0 // the image rows A holds
         var j0 = rows.lowerBound
         while j0 < rows.upperBound {
             let j1 = min(j0 + Self.shearBandRows, rows.upperBound)
             // A's rows for this band: B row j reads A rows j + offset and the next. Those the last band used too
-            // (all the rows its columns spread over) are moved up, not computed again.
+            // (all the rows its columns spread over) are where it left them, round the ring.
             let firstImageRow = j0 + low, count = (j1 - j0) + spread + 1
-            let carried = kept.isEmpty ? 0 : max(0, min(kept.upperBound - firstImageRow, count))
-            if carried > 0 {
-                memmove(a, a + (firstImageRow - kept.lowerBound) * stride, carried * stride * 4)
-            }
+            let carried = ring.wraps && !kept.isEmpty ? max(0, min(kept.upperBound - firstImageRow, count)) : 0
             kept = firstImageRow..<(firstImageRow + count)
+            let a = ring.row(firstImageRow - firstARow, rowBytes: rowBytes)
             ShearKernels.rows(a + carried * stride, dstStride: stride, image: image, shifts: tables.imageRowShifts,
                               weights: tables.imageRowWeights, rows: (firstImageRow + carried)..<(firstImageRow + count),
                               firstColumn: columns.lowerBound, count: width)
@@ -207,25 +206,23 @@ struct ShearTables {
     }
 }
 
-/// The passes' scratch, kept by the canvas: A's rows for a band, B's band, the per-column offsets of the middle
-/// pass, and the drawing's `ShearTables`.
+/// The passes' scratch, kept by the canvas: A's rows round a ring, B's band, the per-column offsets of the
+/// middle pass, and the drawing's `ShearTables`.
 final class ShearScratch {
-    private(set) var a = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    let aRing = ShearRing()
     private(set) var b = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private(set) var rowOffset = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private var tableStorage = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private var aCapacity = 1, bCapacity = 1, columnCapacity = 1, tableCapacity = 1
+    private var bCapacity = 1, columnCapacity = 1, tableCapacity = 1
 
     deinit {
-        a.deallocate(); b.deallocate(); rowOffset.deallocate(); tableStorage.deallocate()
+        b.deallocate(); rowOffset.deallocate(); tableStorage.deallocate()
     }
 
     func reserve(columns: Int, bandRows: Int) {
         Self.grow(&b, &bCapacity, to: columns * bandRows)
         Self.grow(&rowOffset, &columnCapacity, to: columns)
     }
-
-    func reserve(columns: Int, aRows: Int) { Self.grow(&a, &aCapacity, to: columns * aRows) }
 
     /// The tables of a drawing, valid until the next call.
     func tables(for plan: ShearPlan, imageHeight: Int, columns: Range<Int>, support: ShearSupport) -> ShearTables {

@@ -263,6 +263,23 @@ import Testing
         }
     }
 
+    /// A picture taller than a band and wider than a strip: the rows of A that each band shares with the band
+    /// before (kept round the ring) give the pixels that computing them afresh gives, as drawing it in stripes
+    /// shorter than a band does.
+    @Test(arguments: [0.07, -0.5, 1.2])
+    func rowsKeptFromBandToBandAreThoseComputedAfresh(angle: Double) {
+        let image = cardLikeImage(width: 300, height: 420)
+        let whole = gradientBackground(560, 560), striped = gradientBackground(560, 560)
+        draw(image, turnedBy: angle, sheared: true, on: whole)
+        for y in stride(from: 0, to: 560, by: 50) {
+            draw(image, turnedBy: angle, sheared: true, clip: Rect(x: 0, y: Double(y), width: 560, height: 50), on: striped)
+        }
+        #expect(Canvas.shearBandRows < 420 && Canvas.shearStripColumns < 300)
+        var differing = 0
+        for y in 0..<560 { for x in 0..<560 where whole[x, y] != striped[x, y] { differing += 1 } }
+        #expect(differing == 0)
+    }
+
     /// Pixels lying `turnedSampleReach` inside an opaque picture come out opaque: what is under them need not be
     /// drawn (a photo card's print hides the cards under it).
     @Test(arguments: [0.02, -0.31, 0.6, 0.785, 1.39])

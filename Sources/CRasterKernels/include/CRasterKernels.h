@@ -1,6 +1,7 @@
 #ifndef FLICK_RASTER_KERNELS_H
 #define FLICK_RASTER_KERNELS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// True when this CPU runs the AVX2 kernels below (x86-64 with AVX2; false everywhere else).
@@ -71,6 +72,12 @@ void flick_raster_shear_over_rows_avx2(uint32_t *dst, long dstStride, const uint
                                        const int32_t *shift, const int32_t *weight, const int32_t *visibleFrom,
                                        const int32_t *visibleTo, long rows, long ownedFrom, long ownedTo,
                                        long columnsFrom, long columnsTo);
+
+/// `size` bytes (a multiple of the page size) mapped twice, back to back: a run of bytes past the end of the
+/// first mapping goes on at its start. NULL where the memory cannot be had or mapped so.
+void *flick_raster_map_ring(size_t size);
+/// Lets go of a ring from flick_raster_map_ring.
+void flick_raster_unmap_ring(void *ring, size_t size);
 
 /// Rows below the one being drawn that kernels ask for as they go (FlickRaster's `Canvas.prefetchRows` is this).
 #define FLICK_RASTER_PREFETCH_ROWS 4
