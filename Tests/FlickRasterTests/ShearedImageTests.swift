@@ -268,15 +268,15 @@ import Testing
     /// shorter than a band does.
     @Test(arguments: [0.07, -0.5, 1.2])
     func rowsKeptFromBandToBandAreThoseComputedAfresh(angle: Double) {
-        let image = cardLikeImage(width: 300, height: 420)
-        let whole = gradientBackground(560, 560), striped = gradientBackground(560, 560)
+        let image = cardLikeImage(width: 520, height: 420)
+        let whole = gradientBackground(700, 700), striped = gradientBackground(700, 700)
         draw(image, turnedBy: angle, sheared: true, on: whole)
-        for y in stride(from: 0, to: 560, by: 50) {
-            draw(image, turnedBy: angle, sheared: true, clip: Rect(x: 0, y: Double(y), width: 560, height: 50), on: striped)
+        for y in stride(from: 0, to: 700, by: 50) {
+            draw(image, turnedBy: angle, sheared: true, clip: Rect(x: 0, y: Double(y), width: 700, height: 50), on: striped)
         }
-        #expect(Canvas.shearBandRows < 420 && Canvas.shearStripColumns < 300)
+        #expect(Canvas.shearBandRows > 50 && Canvas.shearBandRows * 4 < 420 && Canvas.shearStripColumns < 520)
         var differing = 0
-        for y in 0..<560 { for x in 0..<560 where whole[x, y] != striped[x, y] { differing += 1 } }
+        for y in 0..<700 { for x in 0..<700 where whole[x, y] != striped[x, y] { differing += 1 } }
         #expect(differing == 0)
     }
 
