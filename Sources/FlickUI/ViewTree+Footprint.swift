@@ -42,9 +42,8 @@ struct Footprint {
 extension ViewTree {
     /// What `view`'s subtree can touch on the screen now.
     func footprint(of view: View) -> Footprint {
-        let rect = coverage(of: view)
+        guard let (rect, t) = placedCoverage(of: view) else { return .none }
         guard !rect.isEmpty, view.shouldRasterize || view.clips || view.children.isEmpty else { return Footprint(rect: rect, quad: nil) }
-        let t = view.transformToRoot
         // Turned (upright views fill their rectangle), and without shrinking, so that the reach widened in the
         // view's own units is at least as wide on the screen.
         guard !t.keepsEdgesUpright, abs(t.a - t.d) < 1e-9, abs(t.b + t.c) < 1e-9, t.determinant >= 1 - 1e-9 else {

@@ -55,10 +55,10 @@ public final class ViewTree {
 
     // MARK: Drawing
 
-    /// Everything that changed since the last frame, as footprints: the pixels no change explains, and each
-    /// changed view where it was and where it is.
-    private var changedFootprints: [Footprint] {
-        damage.map { Footprint(rect: $0, quad: nil) } + changed.values.flatMap {
+    /// Everything that changed, as footprints: the pixels no change explains, and each changed view where it was
+    /// and where it is.
+    private func footprints(damage: [PixelRect], changes: [Change]) -> [Footprint] {
+        damage.map { Footprint(rect: $0, quad: nil) } + changes.flatMap {
             [$0.before, $0.view.tree === self ? footprint(of: $0.view) : .none]
         }
     }
@@ -71,8 +71,10 @@ public final class ViewTree {
         let slide = fullRedraw ? nil : slide(of: cover, on: canvas.surface, last: lastFrame,
                                              changes: changed.values.map { ($0.view, $0.before.rect) }, damage: damage)
         let regions = fullRedraw ? [bounds] : slide?.redraw ?? pendingDamage
-        // What changed, finer than the regions: where a turned card was and is, not the rectangles round them.
-        let footprints = fullRedraw || slide != nil ? nil : changedFootprints
+        // What changed, finer than the regions (where a turned card was and is, not the rectangles round them),
+        // worked out when a region has an occluder to draw round.
+        let changes = fullRedraw || slide != nil ? nil : (damage: damage, views: Array(changed.values))
+        var footprints: [Footprint]?
         let shifted = slide?.shifted ?? []
         if let slide {
             framesSlid += 1
@@ -95,8 +97,10 @@ public final class ViewTree {
                 continue
             }
             var pieces = region.subtracting(occluder.rects)
-            if let footprints, !drawsAfter(occluder.view, within: region) {
-                pieces = pieces.compactMap { Self.narrowed($0, to: footprints) }
+            if let changes, !drawsAfter(occluder.view, within: region) {
+                let changed = footprints ?? self.footprints(damage: changes.damage, changes: changes.views)
+                footprints = changed
+                pieces = pieces.compactMap { Self.narrowed($0, to: changed) }
             }
             for piece in pieces {
                 draw(root, in: piece, on: canvas, clearingOutside: covering, until: occluder.view)
@@ -312,8 +316,12 @@ public final class ViewTree {
     }
 
     /// The screen pixels the view's subtree can touch.
-    func coverage(of view: View) -> PixelRect {
-        guard view.isShown else { return .zero }
+    func coverage(of view: View) -> PixelRect { placedCoverage(of: view)?.rect ?? .zero }
+
+    /// The screen pixels the view's subtree can touch, and what places the view on the screen; nil when it is
+    /// not shown.
+    func placedCoverage(of view: View) -> (rect: PixelRect, toRoot: AffineTransform)? {
+        guard view.isShown else { return nil }
         var clip = bounds.rect
         var v = view.parent
         while let p = v {
@@ -321,7 +329,8 @@ public final class ViewTree {
             v = p.parent
         }
         let toParent = view.parent?.transformToRoot ?? .identity
-        return PixelRect(enclosing: subtreeBounds(view, parentToRoot: toParent, clip: clip))
+        return (PixelRect(enclosing: subtreeBounds(view, parentToRoot: toParent, clip: clip)),
+                view.transformToParent.concatenating(toParent))
     }
 
     private func subtreeBounds(_ view: View, parentToRoot: AffineTransform, clip: Rect) -> Rect {
