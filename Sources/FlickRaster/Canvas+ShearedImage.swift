@@ -211,11 +211,13 @@ struct ShearTables {
 /// The passes' scratch, kept by the canvas: A's rows round a ring, B's band, the per-column offsets of the
 /// middle pass, and the drawing's `ShearTables`.
 final class ShearScratch {
-    let aRing = ShearRing()
+    let aRing: ShearRing
     private(set) var b = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private(set) var rowOffset = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private var tableStorage = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private var bCapacity = 1, columnCapacity = 1, tableCapacity = 1
+
+    init(aRing: ShearRing = ShearRing()) { self.aRing = aRing }
 
     deinit {
         b.deallocate(); rowOffset.deallocate(); tableStorage.deallocate()

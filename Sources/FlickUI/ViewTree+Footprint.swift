@@ -51,7 +51,9 @@ extension ViewTree {
         }
         let edge = view.bounds.insetBy(dx: -Self.turnedSampleReach, dy: -Self.turnedSampleReach)
         let corners = [Point(edge.minX, edge.minY), Point(edge.maxX, edge.minY), Point(edge.maxX, edge.maxY), Point(edge.minX, edge.maxY)]
-        return Footprint(rect: rect, quad: corners.map(t.map))
+            .map(t.map)
+        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return Footprint(rect: rect, quad: nil) }
+        return Footprint(rect: rect, quad: corners)
     }
 
     /// `piece` cut to the columns that `footprints` touch in its rows (nil: none): drawn again there only.

@@ -210,8 +210,10 @@ import Testing
     }
 
     /// Draws `image` turned about the surface's middle.
-    private func draw(_ image: Surface, turnedBy angle: Double, sheared: Bool, clip: Rect? = nil, on surface: Surface) {
+    private func draw(_ image: Surface, turnedBy angle: Double, sheared: Bool, clip: Rect? = nil, on surface: Surface,
+                      ring: ShearRing = ShearRing()) {
         let canvas = Canvas(surface: surface)
+        canvas.shearScratch = ShearScratch(aRing: ring)
         canvas.shearsTurnedImages = sheared
         if let clip { canvas.clip(to: clip) }
         canvas.translate(Double(surface.width) / 2 + 0.37, Double(surface.height) / 2 - 0.21)
@@ -265,19 +267,22 @@ import Testing
 
     /// A picture taller than a band and wider than a strip: the rows of A that each band shares with the band
     /// before (kept round the ring) give the pixels that computing them afresh gives, as drawing it in stripes
-    /// shorter than a band does.
+    /// shorter than a band does, and as a ring that is one plain run (memory not mapped twice) does.
     @Test(arguments: [0.07, -0.5, 1.2])
     func rowsKeptFromBandToBandAreThoseComputedAfresh(angle: Double) {
         let image = cardLikeImage(width: 520, height: 420)
-        let whole = gradientBackground(700, 700), striped = gradientBackground(700, 700)
+        let whole = gradientBackground(700, 700), striped = gradientBackground(700, 700), plain = gradientBackground(700, 700)
         draw(image, turnedBy: angle, sheared: true, on: whole)
         for y in stride(from: 0, to: 700, by: 50) {
             draw(image, turnedBy: angle, sheared: true, clip: Rect(x: 0, y: Double(y), width: 700, height: 50), on: striped)
         }
+        draw(image, turnedBy: angle, sheared: true, on: plain, ring: ShearRing(mapsTwice: false))
         #expect(Canvas.shearBandRows > 50 && Canvas.shearBandRows * 4 < 420 && Canvas.shearStripColumns < 520)
-        var differing = 0
-        for y in 0..<700 { for x in 0..<700 where whole[x, y] != striped[x, y] { differing += 1 } }
-        #expect(differing == 0)
+        for other in [striped, plain] {
+            var differing = 0
+            for y in 0..<700 { for x in 0..<700 where whole[x, y] != other[x, y] { differing += 1 } }
+            #expect(differing == 0)
+        }
     }
 
     /// Pixels lying `turnedSampleReach` inside an opaque picture come out opaque: what is under them need not be
