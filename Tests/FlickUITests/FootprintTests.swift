@@ -22,16 +22,7 @@ import Testing
         })
         tree.root.addChild(page)
         for colour in [Color.white, Color(hex: 0xEEDDCC)] {
-            let card = View(frame: Rect(x: 100, y: 75, width: 400, height: 300))
-            card.shouldRasterize = true
-            let face = card.bounds.insetBy(dx: 6, dy: 6)
-            card.content = ViewContent { canvas, _ in
-                canvas.fillShadow(outside: face, width: 6, opacity: 0.4)
-                canvas.fill(face, color: colour)
-                canvas.fill(face.insetBy(dx: 9, dy: 7), color: Color(hex: 0x3366CC))
-            }
-            card.opaqueArea = face
-            page.addChild(card)
+            page.addChild(shadowedCard(frame: Rect(x: 100, y: 75, width: 400, height: 300), colour: colour, promisesOpaque: true))
         }
         if veil {
             tree.root.addChild(View(frame: Rect(x: 0, y: 180, width: 600, height: 90), background: .solid(Color(hex: 0xFF8800).withAlpha(0.3))))

@@ -6,19 +6,6 @@ import Testing
 /// rendered from nothing, must show exactly what drawing everything shows. The cards here draw a shadow round
 /// an opaque face, as the photo cards do, over a striped page and a card under them.
 @Suite struct OcclusionTests {
-    private func card(frame: Rect, colour: Color, promises: Bool) -> View {
-        let card = View(frame: frame)
-        card.shouldRasterize = true
-        let face = card.bounds.insetBy(dx: 6, dy: 6)
-        card.content = ViewContent { canvas, _ in
-            canvas.fillShadow(outside: face, width: 6, opacity: 0.4)
-            canvas.fill(face, color: colour)
-            canvas.fill(face.insetBy(dx: 9, dy: 7), color: Color(hex: 0x3366CC))
-        }
-        if promises { card.opaqueArea = face }
-        return card
-    }
-
     private func page(promises: Bool) -> (page: View, front: View) {
         let page = View(frame: Rect(x: 0, y: 0, width: 160, height: 120), background: .solid(Color(hex: 0x101418)),
                         content: ViewContent { canvas, bounds in
@@ -26,8 +13,8 @@ import Testing
                 canvas.fill(Rect(x: x, y: 0, width: 5, height: bounds.height), color: Color(hex: 0x22AA44))
             }
         })
-        page.addChild(card(frame: Rect(x: 30, y: 20, width: 100, height: 80), colour: .white, promises: promises))
-        let front = card(frame: Rect(x: 30, y: 20, width: 100, height: 80), colour: Color(hex: 0xEEDDCC), promises: promises)
+        page.addChild(shadowedCard(frame: Rect(x: 30, y: 20, width: 100, height: 80), colour: .white, promisesOpaque: promises))
+        let front = shadowedCard(frame: Rect(x: 30, y: 20, width: 100, height: 80), colour: Color(hex: 0xEEDDCC), promisesOpaque: promises)
         page.addChild(front)
         return (page, front)
     }
