@@ -113,15 +113,13 @@ extension Canvas {
         let ring = scratch.aRing, rowBytes = stride * 4, firstARow = rows.lowerBound + low
         ring.reserve(bytes: (min(rows.count, Self.shearBandRows) + spread + 1) * rowBytes)
         let b = scratch.b
-        var kept = 0..<0 // the image rows A holds
         var j0 = rows.lowerBound
         while j0 < rows.upperBound {
             let j1 = min(j0 + Self.shearBandRows, rows.upperBound)
-            // A's rows for this band: B row j reads A rows j + offset and the next. Those the last band used too
-            // (all the rows its columns spread over) are where it left them, round the ring.
+            // A's rows for this band: B row j reads A rows j + offset and the next. The first spread + 1 of them
+            // the band before used too (its last rows): they are where it left them, round the ring.
             let firstImageRow = j0 + low, count = (j1 - j0) + spread + 1
-            let carried = ring.wraps && !kept.isEmpty ? max(0, min(kept.upperBound - firstImageRow, count)) : 0
-            kept = firstImageRow..<(firstImageRow + count)
+            let carried = ring.wraps && j0 > rows.lowerBound ? spread + 1 : 0
             let a = ring.row(firstImageRow - firstARow, rowBytes: rowBytes)
             ShearKernels.rows(a + carried * stride, dstStride: stride, image: image, shifts: tables.imageRowShifts,
                               weights: tables.imageRowWeights, rows: (firstImageRow + carried)..<(firstImageRow + count),
