@@ -21,7 +21,9 @@ extension KioskConfig {
         } catch {
             throw KioskConfigError(file: path, issues: [.init(path: "", message: error.reason)])
         }
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardized.path
+        // Made absolute first: a relative URL loses a leading ".." when standardized.
+        let file = resolve(path, against: FileManager.default.currentDirectoryPath)
+        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
         return try parse(bytes, file: path, directory: directory)
     }
 

@@ -162,6 +162,19 @@ extension ConfigTests {
             #expect(c.pages[0].content == .photos([dir + "/shared/a.png", dir + "/site/b.png"]))
         }
 
+        /// `flick run --config ../site/kiosk.json` looked for the images next to the working directory.
+        @Test func aConfigGivenByARelativePathUpwardsFindsItsImagesBesideIt() throws {
+            let dir = try ConfigFixtures.directory([
+                "site/kiosk.json": #"{"pages": [{"id": "a", "content": {"type": "photos", "images": ["b.png"]}}]}"#,
+                "site/b.png": "png",
+            ])
+            let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
+            let upwards = String(repeating: "../", count: depth) + dir.dropFirst() + "/site/kiosk.json"
+            let c = try KioskConfig.load(path: upwards)
+            #expect(c.directory == dir + "/site")
+            #expect(c.pages[0].content == .photos([dir + "/site/b.png"]))
+        }
+
         @Test func missingConfigFile() {
             #expect(throws: KioskConfigError(file: "/nonexistent/kiosk.json", issues: [.init(path: "", message: "no such file")])) {
                 try KioskConfig.load(path: "/nonexistent/kiosk.json")
