@@ -94,8 +94,12 @@ public final class Canvas {
     /// Intersects the clip with `rect` in user space. Under a rotation the clip is the rectangle's
     /// device-space bounding box.
     public func clip(to rect: Rect) {
-        let device = PixelRect(enclosing: snapped(state.transform.mapBounds(rect)))
-        state.clip = state.clip.intersection(device)
+        state.clip = state.clip.intersection(Self.clipPixels(of: rect, under: state.transform))
+    }
+
+    /// The device pixels `clip(to: rect)` keeps under transform `t`.
+    public static func clipPixels(of rect: Rect, under t: AffineTransform) -> PixelRect {
+        PixelRect(enclosing: snapped(t.mapBounds(rect)))
     }
 
     // MARK: Drawing
@@ -117,7 +121,7 @@ public final class Canvas {
         let t = state.transform
         if t.keepsEdgesUpright {
             let device = t.mapBounds(rect)
-            let aligned = snapped(device)
+            let aligned = Self.snapped(device)
             if aligned == device || device.isEmpty {
                 fillAligned(PixelRect(enclosing: aligned), paint: paint)
                 return
@@ -391,7 +395,7 @@ public final class Canvas {
     }
 
     /// Rounds edges within 1/256 px of a pixel boundary onto it, so float noise does not cost AA.
-    private func snapped(_ r: Rect) -> Rect {
+    private static func snapped(_ r: Rect) -> Rect {
         func snap(_ v: Double) -> Double { abs(v - v.rounded()) < 1.0 / 256 ? v.rounded() : v }
         let x0 = snap(r.minX), y0 = snap(r.minY)
         return Rect(x: x0, y: y0, width: snap(r.maxX) - x0, height: snap(r.maxY) - y0)

@@ -146,9 +146,26 @@ extension PixelRect {
 }
 
 extension PixelRect {
+    /// The same pixels as the disjoint `rects`, with rectangles stacked edge to edge over the same columns joined
+    /// into one: a list's rows become one band.
+    public static func joined(_ rects: [PixelRect]) -> [PixelRect] {
+        var out: [PixelRect] = []
+        for r in rects.sorted(by: { ($0.x, $0.width, $0.y) < ($1.x, $1.width, $1.y) }) where !r.isEmpty {
+            if let last = out.last, last.x == r.x, last.width == r.width, last.maxY == r.y {
+                out[out.count - 1].height += r.height
+            } else {
+                out.append(r)
+            }
+        }
+        return out
+    }
+
     /// What is left of `self` once every one of `others` is taken away, as rectangles that do not overlap.
     public func subtracting(_ others: [PixelRect]) -> [PixelRect] {
-        others.reduce(isEmpty ? [] : [self]) { pieces, other in pieces.flatMap { $0.subtracting(other) } }
+        // Most of a long list of others (a list's rows) miss a given rectangle: only those that cut it split it.
+        others.reduce(isEmpty ? [] : [self]) { pieces, other in
+            intersection(other).isEmpty ? pieces : pieces.flatMap { $0.subtracting(other) }
+        }
     }
 
     /// The parts of this rectangle outside `other`: up to four bands (above, below, left, right).

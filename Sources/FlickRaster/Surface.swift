@@ -114,6 +114,11 @@ public final class Surface {
             precondition(span.intersection(bounds) == span && source.intersection(bounds) == source,
                          "shiftPixels: region or its source outside the surface")
         }
+        if regions.count == 1, dx == 0, let span = regions.first, span.x == 0, span.width == stride {
+            // Whole rows lie one after another: one move, several times quicker than a row at a time.
+            memmove(row(span.y), row(span.y - dy), span.height * stride * 4)
+            return
+        }
         let spans = regions.sorted { dx > 0 ? $0.x > $1.x : $0.x < $1.x }
         for i in 0..<(bottom - top) {
             let y = dy > 0 ? bottom - 1 - i : top + i

@@ -8,8 +8,9 @@ import Synchronization
 /// or more start on a 2 MiB boundary, marked for transparent huge pages (four faults instead of two thousand at
 /// 1920x1080), and the pages of the last one to go are kept for the next of the same size, cleared with one
 /// memset — the layer a page renders again after its detail closes, a neighbour prepared as another is let go.
-/// At most one surface's pages are kept — memory that was in use a moment before — and they go as soon as a
-/// surface of another size is made.
+/// Pages are kept for one surface of a huge page or more and one smaller one (a list's row re-rendered as it
+/// scrolls in) — memory that was in use a moment before — and they go as soon as a surface of another size in
+/// their class is made.
 final class SurfacePages: Sendable {
     static let hugePage = 2 << 20
     /// Where every surface's pages come from and go.
@@ -20,18 +21,23 @@ final class SurfacePages: Sendable {
         let bytes: Int
     }
 
-    private let spare = Mutex<Spare?>(nil)
+    /// Kept pages by size class: a huge page or more (index 1), or less (index 0).
+    private let spares = Mutex<[Spare?]>([nil, nil])
+
+    private static func slot(_ bytes: Int) -> Int { bytes >= hugePage ? 1 : 0 }
 
     deinit {
-        if let kept = spare.withLock({ $0 }) { munmap(kept.pages, kept.bytes) }
+        for kept in spares.withLock({ $0 }) {
+            if let kept { munmap(kept.pages, kept.bytes) }
+        }
     }
 
     /// `bytes` of memory, zeroed when `cleared` (else kept pages hold what they held), or nil when the system
     /// has none.
     func take(_ bytes: Int, cleared: Bool = true) -> UnsafeMutableRawPointer? {
-        let kept = spare.withLock { kept -> Spare? in
-            defer { kept = nil }
-            return kept
+        let kept = spares.withLock { spares -> Spare? in
+            defer { spares[Self.slot(bytes)] = nil }
+            return spares[Self.slot(bytes)]
         }
         if let kept {
             if kept.bytes == bytes {
@@ -45,13 +51,9 @@ final class SurfacePages: Sendable {
 
     /// Gives back what `take` returned.
     func give(_ pages: UnsafeMutableRawPointer, bytes: Int) {
-        guard bytes >= Self.hugePage else {
-            munmap(pages, bytes)
-            return
-        }
-        let replaced = spare.withLock { kept -> Spare? in
-            defer { kept = Spare(pages: pages, bytes: bytes) }
-            return kept
+        let replaced = spares.withLock { spares -> Spare? in
+            defer { spares[Self.slot(bytes)] = Spare(pages: pages, bytes: bytes) }
+            return spares[Self.slot(bytes)]
         }
         if let replaced { munmap(replaced.pages, replaced.bytes) }
     }

@@ -1,88 +1,142 @@
 import FlickRaster
 
-/// A root child copied opaque onto the screen this frame: where, and from which cache.
-struct PlacedLayer {
-    let view: View
+/// One thing a frame draws, in drawing order: a layer copied opaque at whole pixels, or anything else.
+struct DrawnItem {
+    let id: ObjectIdentifier
+    /// The screen pixels it can touch; for a layer, the part of it its clips leave.
     let rect: PixelRect
-    let cache: Surface
+    /// For a layer: where its top left corner lands. nil: anything else.
+    let origin: (x: Int, y: Int)?
+    /// For a layer: the cache it shows (weak: a cache let go must not be taken for a new one at its address).
+    weak var cache: Surface?
 }
 
-/// The opaque layers a frame showed, in drawing order, and the surface it was drawn on.
-struct ShownLayers {
+/// What a frame drew, and on which surface.
+struct ShownFrame {
     private(set) weak var surface: Surface?
-    let order: [ObjectIdentifier]
-    let shown: [ObjectIdentifier: Shown]
+    let items: [DrawnItem]
+    /// Where each layer is in `items`.
+    let layers: [ObjectIdentifier: Int]
 
-    struct Shown {
-        let rect: PixelRect
-        weak var cache: Surface?
-    }
-
-    init(surface: Surface, layers: [PlacedLayer]) {
+    init(surface: Surface, items: [DrawnItem]) {
         self.surface = surface
-        order = layers.map { ObjectIdentifier($0.view) }
-        shown = Dictionary(uniqueKeysWithValues: layers.map { (ObjectIdentifier($0.view), Shown(rect: $0.rect, cache: $0.cache)) })
+        self.items = items
+        var layers: [ObjectIdentifier: Int] = [:]
+        for (i, item) in items.enumerated() where item.origin != nil { layers[item.id] = i }
+        self.layers = layers
     }
 }
 
-/// Pages sliding together: the screen already shows their pixels one step back, so they are moved where
-/// they are instead of copied again from two page caches (one buffer's worth of memory traffic, not three),
-/// and only the strip that comes into view is drawn.
+/// Layers moving together — pages sliding, a list's rows scrolling: the screen already shows their pixels one
+/// step back, so they are moved where they are instead of copied again from their caches (one buffer's worth
+/// of memory traffic, not two or three), and only what comes into view and what lies over them is drawn.
 extension ViewTree {
     struct Slide {
         let dx: Int, dy: Int
         /// Disjoint screen regions whose pixels come from (x - dx, y - dy).
         let shifted: [PixelRect]
-        /// The layers cover every pixel that has a source: the whole screen can move in one pass, the edge it
-        /// leaves is in `redraw`.
+        /// The shifted regions are every pixel that has a source: the whole screen can move in one pass, the
+        /// edge it leaves is in `redraw`.
         let wholeScreen: Bool
-        /// What is drawn afterwards: what comes into view, what the layers left, and everything else that changed.
+        /// What is drawn afterwards: what comes into view, what the layers left, whatever lies over them, and
+        /// everything else that changed.
         let redraw: [PixelRect]
     }
 
-    /// The slide since the last frame, when there is one to move: the same opaque layers in the same order,
-    /// showing the same caches, all moved by the same whole pixels on the surface that still shows that frame.
-    func slide(of layers: [PlacedLayer], on surface: Surface, last: ShownLayers?, changes: [(view: View, before: PixelRect)],
-               damage: [PixelRect]) -> Slide? {
-        guard let last, last.surface === surface, !layers.isEmpty,
-              last.order == layers.map({ ObjectIdentifier($0.view) }) else { return nil }
-        var delta: (dx: Int, dy: Int)?
-        for layer in layers {
-            guard let before = last.shown[ObjectIdentifier(layer.view)], before.cache === layer.cache else { return nil }
-            let d = (dx: layer.rect.x - before.rect.x, dy: layer.rect.y - before.rect.y)
-            if let delta, delta != d { return nil }
-            delta = d
-        }
-        guard let (dx, dy) = delta, dx != 0 || dy != 0 else { return nil }
+    /// What the tree draws, back to front, as far as moving pixels goes. Layers count as moved opaque when they
+    /// are cached (rendered now if missing: `draw` would render them anyway) and known opaque, at full alpha
+    /// all the way down, placed by whole-pixel translations and cut only by whole-pixel clips.
+    func drawnItems() -> [DrawnItem] {
+        var items: [DrawnItem] = []
+        collectDrawn(root, parentToDevice: .identity, clip: bounds, opaque: true, into: &items)
+        return items
+    }
 
+    private func collectDrawn(_ view: View, parentToDevice: AffineTransform, clip: PixelRect, opaque: Bool,
+                              into items: inout [DrawnItem]) {
+        guard view.isDrawn, !clip.isEmpty else { return }
+        let t = view.transformToParent.concatenating(parentToDevice)
+        let reach = t.keepsEdgesUpright ? 0 : Self.turnedSampleReach
+        let own = PixelRect(enclosing: t.mapBounds(view.bounds).insetBy(dx: -reach, dy: -reach)).intersection(clip)
+        let whole = opaque && view.alpha == 1
+        if drawsAsLayer(view) {
+            guard !own.isEmpty else { return }
+            if whole, t.isTranslationOnly, let cache = cachedLayer(of: view), cache.isKnownOpaque {
+                let origin = (x: Int(t.tx.rounded()), y: Int(t.ty.rounded()))
+                let placed = PixelRect(x: origin.x, y: origin.y, width: cache.width, height: cache.height)
+                items.append(DrawnItem(id: ObjectIdentifier(view), rect: placed.intersection(clip), origin: origin, cache: cache))
+            } else {
+                items.append(DrawnItem(id: ObjectIdentifier(view), rect: own, origin: nil))
+            }
+            return
+        }
+        if view.background != nil || view.content != nil, !own.isEmpty {
+            items.append(DrawnItem(id: ObjectIdentifier(view), rect: own, origin: nil))
+        }
+        let inner = view.clips ? clip.intersection(Canvas.clipPixels(of: view.bounds, under: t)) : clip
+        for child in view.children {
+            collectDrawn(child, parentToDevice: t, clip: inner, opaque: whole, into: &items)
+        }
+    }
+
+    /// The slide since the last frame, when there is one: on the surface that still shows that frame, the layers
+    /// showing the same caches as then, moved by the same whole pixels (the most common move, by area).
+    func slide(of items: [DrawnItem], on surface: Surface, last: ShownFrame?, changes: [(view: View, before: PixelRect)],
+               damage: [PixelRect]) -> Slide? {
+        guard let last, last.surface === surface else { return nil }
+        func before(_ item: DrawnItem) -> DrawnItem? {
+            guard let origin = item.origin, let cache = item.cache, let i = last.layers[item.id],
+                  last.items[i].cache === cache, let was = last.items[i].origin,
+                  was.x != origin.x || was.y != origin.y else { return nil }
+            return last.items[i]
+        }
+        func move(_ item: DrawnItem, from was: DrawnItem) -> Move { Move(dx: item.origin!.x - was.origin!.x, dy: item.origin!.y - was.origin!.y) }
+        var areaMoved: [Move: Int] = [:]
+        for item in items {
+            if let was = before(item) { areaMoved[move(item, from: was), default: 0] += item.rect.area }
+        }
+        guard let (step, _) = areaMoved.max(by: { $0.value < $1.value }) else { return nil }
+        let (dx, dy) = (step.dx, step.dy)
         let sources = bounds.intersection(bounds.offsetBy(dx: dx, dy: dy))
+
+        // A moved layer's pixels are moved where it showed last frame and shows now. The rest of where it is, and
+        // of where its pixels are taken to, is drawn as what changed: a layer moves only with a change.
         var shifted: [PixelRect] = []
-        for layer in layers {
-            shifted += layer.rect.intersection(sources).subtracting(shifted)
+        var moved = Set<ObjectIdentifier>()
+        for item in items {
+            guard let was = before(item), move(item, from: was) == step else { continue }
+            moved.insert(item.id)
+            let kept = item.rect.intersection(was.rect.offsetBy(dx: dx, dy: dy)).intersection(sources)
+            shifted += kept.subtracting(shifted)
         }
-        func notShifted(_ rect: PixelRect) -> [PixelRect] {
-            rect.intersection(bounds).subtracting(shifted)
+        guard !shifted.isEmpty else { return nil }
+        shifted = PixelRect.joined(shifted)
+        var redraw: [PixelRect] = []
+        // Whatever was or is drawn over a moved layer moved with its pixels or is missing from them.
+        func over(_ frame: [DrawnItem], by offset: (dx: Int, dy: Int)) {
+            guard let first = frame.firstIndex(where: { moved.contains($0.id) }) else { return }
+            for item in frame[first...] where !moved.contains(item.id) {
+                let at = item.rect.offsetBy(dx: offset.dx, dy: offset.dy)
+                redraw += shifted.map { $0.intersection(at) }
+            }
         }
+        over(items, by: (0, 0))
+        over(last.items, by: (dx, dy))
+        // What changed elsewhere is drawn where it was and where it is; under the moved pixels the layers hide it.
+        for change in changes {
+            redraw += change.before.intersection(bounds).subtracting(shifted)
+            if change.view.tree === self { redraw += coverage(of: change.view).subtracting(shifted) }
+        }
+        // Pixels to draw anyway: where they are, and where the move took what they showed.
+        for rect in damage { redraw += [rect, rect.offsetBy(dx: dx, dy: dy)] }
 
         let wholeScreen = shifted.reduce(0) { $0 + $1.area } == sources.area
-        let layerIDs = Set(last.order)
-        var redraw = wholeScreen ? bounds.subtracting(sources) : []
-        for layer in layers {
-            redraw += notShifted(layer.rect)
-            if let before = last.shown[ObjectIdentifier(layer.view)] { redraw += notShifted(before.rect) }
-        }
-        // Anything else that was on screen moved with the pixels: redraw it where it was taken to as well.
-        func alsoMoved(_ rect: PixelRect) -> [PixelRect] { [rect, rect.offsetBy(dx: dx, dy: dy)] }
-        for rect in damage { redraw += alsoMoved(rect) }
-        for change in changes where !layerIDs.contains(ObjectIdentifier(change.view)) {
-            redraw += alsoMoved(change.before)
-            if change.view.tree === self { redraw.append(coverage(of: change.view)) }
-        }
-        let firstLayer = root.children.firstIndex { layerIDs.contains(ObjectIdentifier($0)) } ?? root.children.count
-        for view in root.children[firstLayer...] where !layerIDs.contains(ObjectIdentifier(view)) {
-            redraw += alsoMoved(coverage(of: view))
-        }
+        if wholeScreen { redraw += bounds.subtracting(sources) }
         return Slide(dx: dx, dy: dy, shifted: shifted, wholeScreen: wholeScreen,
                      redraw: PixelRect.merged(redraw.map { $0.intersection(bounds) }))
+    }
+
+    struct Move: Hashable {
+        let dx: Int, dy: Int
     }
 }

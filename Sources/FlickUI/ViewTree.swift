@@ -20,8 +20,8 @@ public final class ViewTree {
         let view: View
         let before: Footprint
     }
-    /// The opaque layers the last frame showed, and where: see `slide`.
-    private var lastFrame: ShownLayers?
+    /// What the last frame drew, and on which surface: see `slide`.
+    private var lastFrame: ShownFrame?
     /// Frames drawn by moving the screen's pixels along with sliding layers, for tests.
     private(set) var framesSlid = 0
     /// Counts the views whose background and content were drawn, for tests and benchmarks.
@@ -67,8 +67,8 @@ public final class ViewTree {
     /// keeps its state; its surface must be the screen's size.
     @discardableResult
     public func render(on canvas: Canvas, fullRedraw: Bool = false) -> [PixelRect] {
-        let cover = opaqueLayers()
-        let slide = fullRedraw ? nil : slide(of: cover, on: canvas.surface, last: lastFrame,
+        let shown = drawnItems()
+        let slide = fullRedraw ? nil : slide(of: shown, on: canvas.surface, last: lastFrame,
                                              changes: changed.values.map { ($0.view, $0.before.rect) }, damage: damage)
         let regions = fullRedraw ? [bounds] : slide?.redraw ?? pendingDamage
         // What changed, finer than the regions (where a turned card was and is, not the rectangles round them),
@@ -86,7 +86,7 @@ public final class ViewTree {
         }
         damage = []
         changed = [:]
-        lastFrame = ShownLayers(surface: canvas.surface, layers: cover)
+        lastFrame = ShownFrame(surface: canvas.surface, items: shown)
         let covering = root.isDrawn && root.alpha == 1
             ? layerCover(below: root, toDevice: root.transformToParent, clip: bounds, backgrounds: true) : []
         for region in regions {
@@ -139,20 +139,6 @@ public final class ViewTree {
     /// Whether `draw` copies the view's layer rather than drawing the view and its children.
     func drawsAsLayer(_ view: View) -> Bool {
         view.shouldRasterize && !(drawsInnerLayersDirectly && view.cache == nil && view.alpha == 1)
-    }
-
-    /// Where the root's rasterized children will be copied opaque, as drawn: whole-pixel translations at full
-    /// alpha of caches known to be opaque (rendered now if missing; `draw` would render them anyway).
-    private func opaqueLayers() -> [PlacedLayer] {
-        guard root.isDrawn, root.alpha == 1, root.transform.isIdentity else { return [] }
-        return root.children.compactMap { view in
-            guard view.shouldRasterize, view.isDrawn, view.alpha == 1, view.transform.isTranslationOnly else { return nil }
-            let t = view.transformToParent.concatenating(root.transformToParent)
-            let placed = PixelRect(x: Int(t.tx.rounded()), y: Int(t.ty.rounded()),
-                                   width: Int(view.bounds.width.rounded(.up)), height: Int(view.bounds.height.rounded(.up)))
-            guard !placed.intersection(bounds).isEmpty, let cache = cachedLayer(of: view), cache.isKnownOpaque else { return nil }
-            return PlacedLayer(view: view, rect: placed, cache: cache)
-        }
     }
 
     /// Draws `view` and its subtree under the canvas's current transform, clip and alpha.
@@ -263,7 +249,7 @@ public final class ViewTree {
     }
 
     /// The view's subtree at 1:1 in its own coordinates, rendered now if nothing valid is cached.
-    private func cachedLayer(of view: View) -> Surface? {
+    func cachedLayer(of view: View) -> Surface? {
         if let cache = view.cache { return cache }
         let width = Int(view.bounds.width.rounded(.up)), height = Int(view.bounds.height.rounded(.up))
         guard width > 0, height > 0 else { return nil }

@@ -45,6 +45,21 @@ import Testing
         pages.give(other, bytes: bytes * 2)
     }
 
+    @Test func aRowSizedSurfaceKeepsItsPagesBesideAFullScreenOnes() throws {
+        // A list's row re-rendered as it scrolls in takes the pages of the row that left, and a page's layer let
+        // go in between still finds its own.
+        let pages = SurfacePages(), screen = 1280 * 800 * 4, row = 1920 * 48 * 4
+        let first = try #require(pages.take(screen)), line = try #require(pages.take(row))
+        memset(line, 0x5A, row)
+        pages.give(first, bytes: screen)
+        pages.give(line, bytes: row)
+        let nextLine = try #require(pages.take(row)), again = try #require(pages.take(screen))
+        #expect(nextLine == line && again == first)
+        #expect(nextLine.load(fromByteOffset: row - 8, as: UInt64.self) == 0, "cleared for its next surface")
+        pages.give(nextLine, bytes: row)
+        pages.give(again, bytes: screen)
+    }
+
     private func residentBytes() throws -> Int {
         let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
         return Int(statm[1])! * Int(sysconf(Int32(_SC_PAGESIZE)))
