@@ -9,8 +9,8 @@ import Synchronization
 /// 1920x1080), and the pages of the last one to go are kept for the next of the same size, cleared with one
 /// memset — the layer a page renders again after its detail closes, a neighbour prepared as another is let go.
 /// Pages are kept for one surface of a huge page or more and one smaller one (a list's row re-rendered as it
-/// scrolls in) — memory that was in use a moment before — and they go as soon as a surface of another size in
-/// their class is made.
+/// scrolls in) — memory that was in use a moment before. They go as soon as a surface of another size in their
+/// class is made; the smaller one's also when a surface of a huge page or more is.
 final class SurfacePages: Sendable {
     static let hugePage = 2 << 20
     /// Where every surface's pages come from and go.
@@ -35,10 +35,13 @@ final class SurfacePages: Sendable {
     /// `bytes` of memory, zeroed when `cleared` (else kept pages hold what they held), or nil when the system
     /// has none.
     func take(_ bytes: Int, cleared: Bool = true) -> UnsafeMutableRawPointer? {
-        let kept = spares.withLock { spares -> Spare? in
-            defer { spares[Self.slot(bytes)] = nil }
-            return spares[Self.slot(bytes)]
+        let (kept, small) = spares.withLock { spares -> (Spare?, Spare?) in
+            let slot = Self.slot(bytes)
+            // A screen-sized surface coming lets a row's kept pages go: the kiosk's peak memory is its screens.
+            defer { spares[slot] = nil; if slot == 1 { spares[0] = nil } }
+            return (spares[slot], slot == 1 ? spares[0] : nil)
         }
+        if let small { munmap(small.pages, small.bytes) }
         if let kept {
             if kept.bytes == bytes {
                 if cleared { memset(kept.pages, 0, bytes) }

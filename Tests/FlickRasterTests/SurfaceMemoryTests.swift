@@ -56,7 +56,14 @@ import Testing
         let nextLine = try #require(pages.take(row)), again = try #require(pages.take(screen))
         #expect(nextLine == line && again == first)
         #expect(nextLine.load(fromByteOffset: row - 8, as: UInt64.self) == 0, "cleared for its next surface")
+        memset(nextLine, 0x5A, row)
         pages.give(nextLine, bytes: row)
+        // A screen-sized surface made lets the row's pages go: the next row's come from the kernel, zeroed.
+        let screenAgain = try #require(pages.take(screen))
+        let fresh = try #require(pages.take(row, cleared: false))
+        #expect(fresh.load(fromByteOffset: row - 8, as: UInt64.self) == 0)
+        pages.give(fresh, bytes: row)
+        pages.give(screenAgain, bytes: screen)
         pages.give(again, bytes: screen)
     }
 
