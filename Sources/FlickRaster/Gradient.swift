@@ -77,6 +77,15 @@ struct GradientShader {
 
     private func rowBase(_ y: Int) -> Double { (t0 + dtdy * (Double(y) + 0.5)) * Self.last }
 
+    /// The colour of row `y` when the parameter does not change along rows (`dtdx == 0`): what `shade` gives for
+    /// every pixel of it, without its per-call setup (a page background asks for it once per row).
+    func rowColor(_ y: Int) -> UInt32 {
+        let base = rowBase(y), k = Self.index(base, 0, 0)
+        if k == 0 || k == LinearGradient.tableSize - 1 { return table[k] }
+        let t = Int32((base * 65536).rounded()) &+ 0x8000
+        return table[Int(min(max(t >> 16, 0), Int32(LinearGradient.tableSize - 1)))]
+    }
+
     /// Shades `count` pixels from `x` on row `y`: the padding beyond either end of the gradient as runs of one
     /// colour, the ramp between them from a 16.16 fixed-point position (`shadeRamp`).
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>, wide: Bool = true) {

@@ -54,6 +54,22 @@ import Testing
         }
     }
 
+    /// Whole rows of one colour (a page background: rows one after another in memory, several to a colour, padded
+    /// beyond the ends) are filled together: the same pixels as shading every one.
+    @Test(arguments: [(Point(0, 40), Point(0, 560)), (Point(0, 590), Point(0, -20)), (Point(0, 0), Point(0, 9))])
+    func wholeRowsOfOneColourEqualPixelByPixel(_ start: Point, _ end: Point) {
+        let gradient = LinearGradient(start: start, end: end, colors: [Color(hex: 0x1D2B64), Color(hex: 0xF8CDDA, alpha: 0.6)])
+        for mode in [BlendMode.sourceOver, .copy] {
+            let fast = background(16, 600), expected = background(16, 600)
+            let canvas = Canvas(surface: fast)
+            canvas.blendMode = mode
+            canvas.fill(Rect(x: 0, y: 5, width: 16, height: 590), paint: .linearGradient(gradient))
+            reference(gradient, transform: .identity, area: PixelRect(x: 0, y: 5, width: 16, height: 590), mode: mode, on: expected)
+            let differing = (0..<600).reduce(0) { n, y in n + (0..<16).filter { fast[$0, y] != expected[$0, y] }.count }
+            #expect(differing == 0, "\(start) to \(end), \(mode)")
+        }
+    }
+
     /// A photo without an alpha channel is known opaque when read, so it is copied rather than blended.
     @Test func opaquePNGsAreKnownOpaqueAndTranslucentOnesAreNot() throws {
         let path = "/tmp/flick-opaque-\(getpid()).png", translucentPath = "/tmp/flick-translucent-\(getpid()).png"
