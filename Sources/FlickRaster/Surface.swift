@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// A rectangle of premultiplied 32-bit pixels, 0xAARRGGBB in native order: B, G, R, A in memory on
 /// little-endian — DRM's ARGB8888 and XRGB8888. It owns its memory or wraps memory it does not own
@@ -12,6 +13,9 @@ public final class Surface {
     public let stride: Int
     public let pixels: UnsafeMutablePointer<UInt32>
     private let memory: Memory
+    /// Different for every surface this process makes: tells a surface from a later one at the same address.
+    public let serial = Surface.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<UInt64>(0)
 
     private enum Memory {
         case heap

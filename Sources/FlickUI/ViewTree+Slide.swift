@@ -7,19 +7,20 @@ struct DrawnItem {
     let rect: PixelRect
     /// For a layer: where its top left corner lands. nil: anything else.
     let origin: (x: Int, y: Int)?
-    /// For a layer: the cache it shows (weak: a cache let go must not be taken for a new one at its address).
-    weak var cache: Surface?
+    /// For a layer: the serial of the cache it shows (not the cache: a frame shown must not keep its caches).
+    var cache: UInt64 = 0
 }
 
 /// What a frame drew, and on which surface.
 struct ShownFrame {
-    private(set) weak var surface: Surface?
+    /// The serial of the surface it was drawn on.
+    let surface: UInt64
     let items: [DrawnItem]
     /// Where each layer is in `items`.
     let layers: [ObjectIdentifier: Int]
 
     init(surface: Surface, items: [DrawnItem]) {
-        self.surface = surface
+        self.surface = surface.serial
         self.items = items
         var layers: [ObjectIdentifier: Int] = [:]
         for (i, item) in items.enumerated() where item.origin != nil { layers[item.id] = i }
@@ -64,7 +65,7 @@ extension ViewTree {
             if whole, t.isTranslationOnly, let cache = cachedLayer(of: view), cache.isKnownOpaque {
                 let origin = (x: Int(t.tx.rounded()), y: Int(t.ty.rounded()))
                 let placed = PixelRect(x: origin.x, y: origin.y, width: cache.width, height: cache.height)
-                items.append(DrawnItem(id: ObjectIdentifier(view), rect: placed.intersection(clip), origin: origin, cache: cache))
+                items.append(DrawnItem(id: ObjectIdentifier(view), rect: placed.intersection(clip), origin: origin, cache: cache.serial))
             } else {
                 items.append(DrawnItem(id: ObjectIdentifier(view), rect: own, origin: nil))
             }
@@ -83,10 +84,10 @@ extension ViewTree {
     /// showing the same caches as then, moved by the same whole pixels (the most common move, by area).
     func slide(of items: [DrawnItem], on surface: Surface, last: ShownFrame?, changes: [(view: View, before: PixelRect)],
                damage: [PixelRect]) -> Slide? {
-        guard let last, last.surface === surface else { return nil }
+        guard let last, last.surface == surface.serial else { return nil }
         func before(_ item: DrawnItem) -> DrawnItem? {
-            guard let origin = item.origin, let cache = item.cache, let i = last.layers[item.id],
-                  last.items[i].cache === cache, let was = last.items[i].origin,
+            guard let origin = item.origin, let i = last.layers[item.id],
+                  last.items[i].cache == item.cache, let was = last.items[i].origin,
                   was.x != origin.x || was.y != origin.y else { return nil }
             return last.items[i]
         }
