@@ -17,14 +17,20 @@ public enum Stopwatch {
 
     /// Times several implementations of one operation in turns — a block of runs of each per round —
     /// so that a noisy, shared machine slows them all alike. The first run of each block is dropped:
-    /// the rest see the caches as a frame loop repeating that operation would. Runs at least `minRounds`
-    /// rounds and `minSeconds`.
+    /// the rest see the caches as a frame loop repeating that operation would. Each round starts with the next
+    /// body (first, second, …, first again): the body that starts a round, after the other bodies' blocks, ran
+    /// measurably slower (one body timed against itself, starting every round: 1.08–1.18 ×), and that must not
+    /// fall on one side of a ratio. Runs at least `minRounds` rounds and `minSeconds`.
     public static func interleaved(_ bodies: [() -> Void], block: Int = 5, minRounds: Int = 8,
                                    minSeconds: Double = 0.6) -> InterleavedTiming {
         var rounds = [[[UInt64]]](repeating: [], count: bodies.count)
+        var shuffler = SplitMix(seed: 1)
         let start = now()
         while rounds[0].count < minRounds || Double(now() - start) < minSeconds * 1e9 {
-            for (i, body) in bodies.enumerated() {
+            var order = Array(bodies.indices)
+            for j in order.indices.reversed() { order.swapAt(j, Int(shuffler.next() * Double(j + 1))) }
+            for i in order {
+                let body = bodies[i]
                 body()
                 var samples: [UInt64] = []
                 for _ in 1..<block {
@@ -66,3 +72,4 @@ public struct InterleavedTiming {
         return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
     }
 }
+

@@ -344,21 +344,10 @@ public final class Canvas {
 
     /// A vertical gradient is one colour per row, a horizontal one the same row on every row: shaded once, then
     /// filled or copied — the same pixels as shading every row (a page background costs about a plain fill).
-    /// Rows of one colour that lie one after another in memory (whole rows) are filled in one go.
     private func fillAligned(_ area: PixelRect, gradient g: GradientShader, mode: BlendMode) {
         if g.dtdx == 0 {
-            let wholeRows = area.x == 0 && area.width == surface.stride
-            var y = area.y
-            while y < area.maxY {
-                let color = g.rowColor(y)
-                var end = y + 1
-                while end < area.maxY, g.rowColor(end) == color { end += 1 }
-                if wholeRows {
-                    Blend.fill(surface.row(y), count: area.width * (end - y), color: color, mode: mode)
-                } else {
-                    for row in y..<end { Blend.fill(surface.row(row) + area.x, count: area.width, color: color, mode: mode) }
-                }
-                y = end
+            for y in area.y..<area.maxY {
+                Blend.fill(surface.row(y) + area.x, count: area.width, color: g.rowColor(y), mode: mode)
             }
             return
         }
