@@ -58,6 +58,7 @@ let package = Package(
         .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "CPixman", "CCairo", "CFreeType"]),
 
         .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles"]),
+        .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
