@@ -50,12 +50,28 @@ enum Blend {
     static func fillWide(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
                          color: UInt32, mode: BlendMode) -> Bool {
         #if arch(x86_64)
-        guard hasAVX2, count >= 8 else { return false }
+        guard hasAVX2, count > 0 else { return false }
         flick_raster_fill_coverage_avx2(dst, coverage, count, color, mode == .copy ? 1 : 0)
         return true
         #else
         return false
         #endif
+    }
+
+    /// One colour under every row of a mask (a glyph's): `height` rows of `width` pixels from `dst`, `stride`
+    /// pixels apart, under coverage rows `coverageStride` bytes apart. The AVX2 kernel takes the whole mask in
+    /// one call; elsewhere it is `fill` a row at a time.
+    static func fill(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
+                     width: Int, height: Int, color: UInt32, mode: BlendMode) {
+        #if arch(x86_64)
+        if hasAVX2 {
+            flick_raster_fill_mask_avx2(dst, stride, coverage, coverageStride, width, height, color, mode == .copy ? 1 : 0)
+            return
+        }
+        #endif
+        for row in 0..<height {
+            fill(dst + row * stride, coverage: coverage + row * coverageStride, count: width, color: color, mode: mode)
+        }
     }
 
     /// Four pixels at a time: empty groups are skipped, long runs of full coverage stored in bulk, the rest
@@ -149,7 +165,7 @@ enum Blend {
     static func lerpWide(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
                          count: Int, weight: UInt32) -> Bool {
         #if arch(x86_64)
-        guard hasAVX2, count >= 8 else { return false }
+        guard hasAVX2, count > 0 else { return false }
         flick_raster_lerp_avx2(dst, over, under, count, weight)
         return true
         #else

@@ -193,23 +193,27 @@ public final class Canvas {
 
     /// Composites 8-bit coverage with its top-left at device pixel (x, y): glyphs and other masks.
     public func fill(mask: AlphaMask, atDeviceX x: Int, y: Int, paint: Paint) {
-        fill(masks: [(mask, x, y)], paint: paint)
+        fill(paint: paint) { fill in fill(mask, x, y) }
     }
 
-    /// Many masks with one paint — a line of text: the paint is resolved once, not per glyph.
-    public func fill(masks: [(mask: AlphaMask, x: Int, y: Int)], paint: Paint) {
+    /// Many masks with one paint — a line of text: the paint is resolved once, not per glyph. `masks` hands each
+    /// mask and the device pixel of its top-left to the function it is given (no array of masks is made).
+    public func fill(paint: Paint, masks: ((AlphaMask, Int, Int) -> Void) -> Void) {
         guard let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
         let alpha = alpha255, mode = state.blendMode, clip = state.clip
-        for (mask, x, y) in masks {
+        let solid: UInt32? = if case .solid(let pixel) = shader { pixel } else { nil }
+        masks { mask, x, y in
             let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(clip)
-            guard !area.isEmpty else { continue }
+            guard !area.isEmpty else { return }
             mask.coverage.withUnsafeBufferPointer { cov in
+                if let solid {
+                    Blend.fill(surface.row(area.y) + area.x, stride: surface.stride,
+                               coverage: cov.baseAddress! + (area.y - y) * mask.width + (area.x - x), coverageStride: mask.width,
+                               width: area.width, height: area.height, color: solid, mode: mode)
+                    return
+                }
                 for row in area.y..<area.maxY {
                     let src = cov.baseAddress! + (row - y) * mask.width + (area.x - x)
-                    if case .solid(let pixel) = shader {
-                        Blend.fill(surface.row(row) + area.x, coverage: src, count: area.width, color: pixel, mode: mode)
-                        continue
-                    }
                     scratchCoverage.update(from: src, count: area.width)
                     Blend.scale(scratchCoverage, count: area.width, by: alpha)
                     span(y: row, x: area.x, count: area.width, coverage: scratchCoverage, shader: shader)

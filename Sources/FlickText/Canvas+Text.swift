@@ -15,11 +15,12 @@ extension Canvas {
         func place(_ inked: InkedGlyph) -> (x: Int, y: Int) {
             (Int((device.x + inked.x).rounded()) + inked.glyph.left, Int((device.y + inked.y).rounded()) - inked.glyph.top)
         }
-        fill(masks: layout.inkedGlyphs.compactMap { inked in
-            guard inked.glyph.color == nil else { return nil }
-            let at = place(inked)
-            return (inked.glyph.mask, at.x, at.y)
-        }, paint: paint)
+        fill(paint: paint) { fill in
+            for inked in layout.inkedGlyphs where inked.glyph.color == nil {
+                let at = place(inked)
+                fill(inked.glyph.mask, at.x, at.y)
+            }
+        }
         guard layout.hasColorGlyphs else { return }
         draw(bitmaps: layout.inkedGlyphs.compactMap { inked in
             guard let bitmap = inked.glyph.color else { return nil }

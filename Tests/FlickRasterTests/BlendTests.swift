@@ -86,18 +86,19 @@ import Testing
 @Test(arguments: [BlendMode.sourceOver, .copy])
 func theWideCoverageFillGivesThePixelsOfTheBaseline(_ mode: BlendMode) {
     // Coverage in groups of eight empty, full or mixed, so the kernel takes each of its paths; lengths that are
-    // not a multiple of eight end with a group overlapping the one before.
+    // not a multiple of eight end with a group overlapping the one before; rows under eight (a glyph's) are one
+    // group read and written through a mask of its lanes.
     var rng = SystemRandomNumberGenerator()
     func premultiplied(alpha a: UInt32) -> UInt32 {
         let c = { UInt32.random(in: 0...a, using: &rng) }
         return a << 24 | c() << 16 | c() << 8 | c()
     }
-    for count in [8, 9, 12, 15, 16, 20, 37, 300] {
+    for count in [1, 2, 3, 5, 7, 8, 9, 12, 15, 16, 20, 37, 300] {
         for colorAlpha: UInt32 in [0, 1, 128, 254, 255] {
             let color = premultiplied(alpha: colorAlpha)
             let under = (0..<count).map { _ in premultiplied(alpha: UInt32.random(in: 0...255, using: &rng)) }
             let coverage = (0..<count).map { i -> UInt8 in
-                switch (i / 8) % 3 {
+                switch (i / 8 + count) % 3 {
                 case 0: 255
                 case 1: UInt8.random(in: 0...255, using: &rng)
                 default: Bool.random(using: &rng) ? 0 : .random(in: 0...255, using: &rng)
@@ -113,5 +114,34 @@ func theWideCoverageFillGivesThePixelsOfTheBaseline(_ mode: BlendMode) {
             guard ran else { continue } // no AVX2 here: nothing to compare
             #expect(wide == baseline, "\(count) pixels of \(String(color, radix: 16))")
         }
+    }
+}
+
+@Test(arguments: [BlendMode.sourceOver, .copy])
+func aWholeMaskInOneCallGivesThePixelsOfTheBaselineRowByRow(_ mode: BlendMode) {
+    // Glyph-sized masks cut from a wider coverage image into a wider surface: rows apart by both strides.
+    var rng = SystemRandomNumberGenerator()
+    let stride = 40, coverageStride = 24
+    for (width, height) in [(1, 1), (3, 9), (7, 12), (8, 5), (13, 14), (21, 3)] {
+        let color = UInt32(0xC0) << 24 | UInt32.random(in: 0...0xC0, using: &rng) << 8
+        let under = (0..<(stride * 16)).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) | 0xFF00_0000 }
+        let coverage = (0..<(coverageStride * 16)).map { i -> UInt8 in i % 5 == 0 ? 0 : i % 7 == 0 ? 255 : .random(in: 0...255, using: &rng) }
+        var whole = under, rows = under
+        whole.withUnsafeMutableBufferPointer { dst in
+            coverage.withUnsafeBufferPointer { cov in
+                Blend.fill(dst.baseAddress! + stride + 2, stride: stride, coverage: cov.baseAddress! + 3, coverageStride: coverageStride,
+                           width: width, height: height, color: color, mode: mode)
+            }
+        }
+        rows.withUnsafeMutableBufferPointer { dst in
+            coverage.withUnsafeBufferPointer { cov in
+                for row in 0..<height {
+                    Blend.fillBaseline(dst.baseAddress! + stride * (row + 1) + 2, coverage: cov.baseAddress! + coverageStride * row + 3,
+                                       count: width, color: color, mode: mode)
+                }
+            }
+        }
+        let differing = zip(whole, rows).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(width)x\(height): \(differing) pixels differ")
     }
 }

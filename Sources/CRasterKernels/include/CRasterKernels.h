@@ -92,6 +92,10 @@ int32_t flick_raster_sweep_avx2(int32_t *cells, uint8_t *coverage, long count, i
 /// dst to the colour by coverage; FlickRaster's Blend.fillBaseline exactly. Only call when
 /// flick_raster_has_avx2() is true.
 void flick_raster_fill_coverage_avx2(uint32_t *dst, const uint8_t *coverage, long count, uint32_t color, int copy);
+/// The same under every row of a mask (a glyph's), `height` rows of `width`, each row's start `dstStride` pixels and
+/// `coverageStride` bytes after the last's: one call a glyph, not one a row.
+void flick_raster_fill_mask_avx2(uint32_t *dst, long dstStride, const uint8_t *coverage, long coverageStride,
+                                 long width, long height, uint32_t color, int copy);
 
 /// Asks for the cache line holding p ahead of a write to it; a hint, on any CPU.
 static inline void flick_raster_prefetch_for_write(const void *p) { __builtin_prefetch(p, 1, 3); }
