@@ -165,7 +165,7 @@ enum Blend {
     static func lerpWide(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
                          count: Int, weight: UInt32) -> Bool {
         #if arch(x86_64)
-        guard hasAVX2, count > 0 else { return false }
+        guard hasAVX2, count >= 8 else { return false }
         flick_raster_lerp_avx2(dst, over, under, count, weight)
         return true
         #else
