@@ -85,17 +85,14 @@ extension ViewTree {
     func slide(of items: [DrawnItem], on surface: Surface, last: ShownFrame?, changes: [(view: View, before: PixelRect)],
                damage: [PixelRect]) -> Slide? {
         guard let last, last.surface == surface.serial else { return nil }
-        func before(_ item: DrawnItem) -> DrawnItem? {
-            guard let origin = item.origin, let i = last.layers[item.id],
-                  last.items[i].cache == item.cache, let was = last.items[i].origin,
-                  was.x != origin.x || was.y != origin.y else { return nil }
-            return last.items[i]
+        // The layers that showed the same cache last frame somewhere else, with how far they moved.
+        let moves: [(item: DrawnItem, was: DrawnItem, move: Move)] = items.compactMap { item in
+            guard let origin = item.origin, let i = last.layers[item.id], last.items[i].cache == item.cache,
+                  let was = last.items[i].origin, was.x != origin.x || was.y != origin.y else { return nil }
+            return (item, last.items[i], Move(dx: origin.x - was.x, dy: origin.y - was.y))
         }
-        func move(_ item: DrawnItem, from was: DrawnItem) -> Move { Move(dx: item.origin!.x - was.origin!.x, dy: item.origin!.y - was.origin!.y) }
         var areaMoved: [Move: Int] = [:]
-        for item in items {
-            if let was = before(item) { areaMoved[move(item, from: was), default: 0] += item.rect.area }
-        }
+        for m in moves { areaMoved[m.move, default: 0] += m.item.rect.area }
         guard let (step, _) = areaMoved.max(by: { $0.value < $1.value }) else { return nil }
         let (dx, dy) = (step.dx, step.dy)
         let sources = bounds.intersection(bounds.offsetBy(dx: dx, dy: dy))
@@ -104,8 +101,7 @@ extension ViewTree {
         // of where its pixels are taken to, is drawn as what changed: a layer moves only with a change.
         var shifted: [PixelRect] = []
         var moved = Set<ObjectIdentifier>()
-        for item in items {
-            guard let was = before(item), move(item, from: was) == step else { continue }
+        for (item, was, move) in moves where move == step {
             moved.insert(item.id)
             let kept = item.rect.intersection(was.rect.offsetBy(dx: dx, dy: dy)).intersection(sources)
             shifted += kept.subtracting(shifted)
