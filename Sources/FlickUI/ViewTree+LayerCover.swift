@@ -11,7 +11,7 @@ extension ViewTree {
     /// their bounds with an opaque background.
     func layerCover(below view: View, toDevice: AffineTransform, clip: PixelRect, backgrounds: Bool = false) -> [PixelRect] {
         guard toDevice.isTranslationOnly else { return [] }
-        let inner = view.clips ? clip.intersection(PixelRect(enclosing: toDevice.mapBounds(view.bounds))) : clip
+        let inner = view.clips ? clip.intersection(Canvas.clipPixels(of: view.bounds, under: toDevice)) : clip
         var found: [PixelRect] = []
         collectLayerCover(below: view, toDevice: toDevice, clip: inner, backgrounds: backgrounds, into: &found)
         return found
@@ -38,7 +38,8 @@ extension ViewTree {
                 }
                 continue
             }
-            let inner = child.clips ? clip.intersection(PixelRect(enclosing: t.mapBounds(child.bounds))) : clip
+            // Cut where the canvas will cut it when drawing.
+            let inner = child.clips ? clip.intersection(Canvas.clipPixels(of: child.bounds, under: t)) : clip
             if !inner.isEmpty { collectLayerCover(below: child, toDevice: t, clip: inner, backgrounds: backgrounds, into: &found) }
         }
     }

@@ -92,3 +92,24 @@ private func promisingCard(frame: Rect, inset: (dx: Double, dy: Double), shadow:
     #expect(tree.layerCover(below: card.parent!, toDevice: .identity, clip: tree.bounds) == [face])
     #expect(differingPixels(layered, screen(rasterized: false).0) == 0)
 }
+
+/// Where an opaque layer is cut by a clip whose edge lies a float's noise past a pixel boundary, the canvas clips
+/// at the boundary: the background under the layer must be filled from there on, not left out as if the layer
+/// covered one column more.
+@Test func aBackgroundIsFilledWhereAClipJustPastAPixelCutsTheLayerOverIt() {
+    let tree = ViewTree(width: 40, height: 10)
+    let page = View(frame: Rect(x: 0, y: 0, width: 40, height: 10), background: .solid(Color(hex: 0x336699)))
+    let clip = View(frame: Rect(x: 0, y: 0, width: 20.002, height: 10))
+    clip.clipsToBounds = true
+    let layer = View(frame: Rect(x: 0, y: 0, width: 30, height: 10), background: .solid(Color(hex: 0xCC3300)))
+    layer.shouldRasterize = true
+    clip.addChild(layer)
+    page.addChild(clip)
+    tree.root.addChild(page)
+    let screen = Surface(width: 40, height: 10)
+    tree.render(on: Canvas(surface: screen), fullRedraw: true)
+    screen.clear(to: 0)
+    tree.render(on: Canvas(surface: screen), fullRedraw: true) // the layer is cached now: it counts as cover
+    #expect(screen[19, 5] == Color(hex: 0xCC3300).pixel)
+    #expect(screen[20, 5] == Color(hex: 0x336699).pixel, "column 20 is outside the clip: the page's background")
+}
