@@ -34,7 +34,7 @@ extension ViewTree {
             if !rects.isEmpty { found = Occluder(view: view, rects: rects) }
         }
         guard !drawnAsLayer(view), !view.clips || t.isTranslationOnly else { return found }
-        let inner = view.clips ? region.intersection(PixelRect(enclosing: t.mapBounds(view.bounds))) : region
+        let inner = view.clips ? region.intersection(Canvas.clipPixels(of: view.bounds, under: t)) : region
         for child in view.children {
             if let occluder = frontmostOccluder(in: child, parentTransform: t, within: inner, drawnAsLayer: drawnAsLayer) {
                 found = occluder

@@ -113,3 +113,21 @@ private func promisingCard(frame: Rect, inset: (dx: Double, dy: Double), shadow:
     #expect(screen[19, 5] == Color(hex: 0xCC3300).pixel)
     #expect(screen[20, 5] == Color(hex: 0x336699).pixel, "column 20 is outside the clip: the page's background")
 }
+
+/// The same for a view declaring an opaque area (what is behind it is not drawn there): the clip cuts its area
+/// where the canvas cuts its drawing.
+@Test func whatIsBehindIsDrawnWhereAClipJustPastAPixelCutsAnOpaqueArea() {
+    let tree = ViewTree(width: 40, height: 10)
+    let page = View(frame: Rect(x: 0, y: 0, width: 40, height: 10), background: .solid(Color(hex: 0x336699)))
+    let clip = View(frame: Rect(x: 0, y: 0, width: 20.002, height: 10))
+    clip.clipsToBounds = true
+    let card = View(frame: Rect(x: 0, y: 0, width: 30, height: 10), background: .solid(Color(hex: 0xCC3300)))
+    card.opaqueArea = card.bounds
+    clip.addChild(card)
+    page.addChild(clip)
+    tree.root.addChild(page)
+    let screen = Surface(width: 40, height: 10)
+    tree.render(on: Canvas(surface: screen), fullRedraw: true)
+    #expect(screen[19, 5] == Color(hex: 0xCC3300).pixel)
+    #expect(screen[20, 5] == Color(hex: 0x336699).pixel, "column 20 is outside the clip: the page's background")
+}
