@@ -93,41 +93,38 @@ private func promisingCard(frame: Rect, inset: (dx: Double, dy: Double), shadow:
     #expect(differingPixels(layered, screen(rasterized: false).0) == 0)
 }
 
-/// Where an opaque layer is cut by a clip whose edge lies a float's noise past a pixel boundary, the canvas clips
-/// at the boundary: the background under the layer must be filled from there on, not left out as if the layer
-/// covered one column more.
-@Test func aBackgroundIsFilledWhereAClipJustPastAPixelCutsTheLayerOverIt() {
+/// A page's background under a view cut by a clip whose edge lies a float's noise past column 20 (the canvas
+/// clips at the boundary), drawn in full twice (a layer counts as cover once it is cached).
+private func drawnUnderAClipJustPastAPixel(_ inner: View) -> Surface {
     let tree = ViewTree(width: 40, height: 10)
     let page = View(frame: Rect(x: 0, y: 0, width: 40, height: 10), background: .solid(Color(hex: 0x336699)))
     let clip = View(frame: Rect(x: 0, y: 0, width: 20.002, height: 10))
     clip.clipsToBounds = true
-    let layer = View(frame: Rect(x: 0, y: 0, width: 30, height: 10), background: .solid(Color(hex: 0xCC3300)))
-    layer.shouldRasterize = true
-    clip.addChild(layer)
+    clip.addChild(inner)
     page.addChild(clip)
     tree.root.addChild(page)
     let screen = Surface(width: 40, height: 10)
     tree.render(on: Canvas(surface: screen), fullRedraw: true)
     screen.clear(to: 0)
-    tree.render(on: Canvas(surface: screen), fullRedraw: true) // the layer is cached now: it counts as cover
+    tree.render(on: Canvas(surface: screen), fullRedraw: true)
+    return screen
+}
+
+/// Where an opaque layer is cut so, the background under it must be filled from column 20 on, not left out as if
+/// the layer covered one column more.
+@Test func aBackgroundIsFilledWhereAClipJustPastAPixelCutsTheLayerOverIt() {
+    let layer = View(frame: Rect(x: 0, y: 0, width: 30, height: 10), background: .solid(Color(hex: 0xCC3300)))
+    layer.shouldRasterize = true
+    let screen = drawnUnderAClipJustPastAPixel(layer)
     #expect(screen[19, 5] == Color(hex: 0xCC3300).pixel)
     #expect(screen[20, 5] == Color(hex: 0x336699).pixel, "column 20 is outside the clip: the page's background")
 }
 
-/// The same for a view declaring an opaque area (what is behind it is not drawn there): the clip cuts its area
-/// where the canvas cuts its drawing.
+/// The same for a view declaring an opaque area (what is behind it is not drawn there).
 @Test func whatIsBehindIsDrawnWhereAClipJustPastAPixelCutsAnOpaqueArea() {
-    let tree = ViewTree(width: 40, height: 10)
-    let page = View(frame: Rect(x: 0, y: 0, width: 40, height: 10), background: .solid(Color(hex: 0x336699)))
-    let clip = View(frame: Rect(x: 0, y: 0, width: 20.002, height: 10))
-    clip.clipsToBounds = true
     let card = View(frame: Rect(x: 0, y: 0, width: 30, height: 10), background: .solid(Color(hex: 0xCC3300)))
     card.opaqueArea = card.bounds
-    clip.addChild(card)
-    page.addChild(clip)
-    tree.root.addChild(page)
-    let screen = Surface(width: 40, height: 10)
-    tree.render(on: Canvas(surface: screen), fullRedraw: true)
+    let screen = drawnUnderAClipJustPastAPixel(card)
     #expect(screen[19, 5] == Color(hex: 0xCC3300).pixel)
     #expect(screen[20, 5] == Color(hex: 0x336699).pixel, "column 20 is outside the clip: the page's background")
 }
