@@ -15,6 +15,7 @@ public final class Canvas {
     private var state: State
     private var stack: [State] = []
     private let rasterizer = CoverageRasterizer()
+    private let gradientTables = GradientTableCache()
     let scratch: UnsafeMutablePointer<UInt32>
     private let scratchCoverage: UnsafeMutablePointer<UInt8>
     /// Device-space flattening tolerance, in pixels: at 0.1 a curve's chords stay within a tenth of a
@@ -199,7 +200,7 @@ public final class Canvas {
     /// Many masks with one paint — a line of text: the paint is resolved once, not per glyph. `masks` hands each
     /// mask and the device pixel of its top-left to the function it is given (no array of masks is made).
     public func fill(paint: Paint, masks: ((AlphaMask, Int, Int) -> Void) -> Void) {
-        guard let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
+        guard let shader = Shader(paint, state.transform, alpha: state.globalAlpha, tables: gradientTables) else { return }
         let alpha = alpha255, mode = state.blendMode, clip = state.clip
         let solid: UInt32? = if case .solid(let pixel) = shader { pixel } else { nil }
         masks { mask, x, y in
@@ -249,7 +250,7 @@ public final class Canvas {
         }
         guard x0 <= x1, y0 <= y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         let region = PixelRect(enclosing: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)).intersection(state.clip)
-        guard !region.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
+        guard !region.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha, tables: gradientTables) else { return }
         let alpha = shader.needsScratch ? alpha255 : 255
         // A band of rows at a time: the cells stay a few hundred kilobytes (and in cache) however big the shape.
         let bandRows = max(1, CoverageRasterizer.cellBudget / (region.width + 2))
@@ -313,7 +314,7 @@ public final class Canvas {
 
     private func fillAligned(_ rect: PixelRect, paint: Paint) {
         let area = rect.intersection(state.clip)
-        guard !area.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha) else { return }
+        guard !area.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha, tables: gradientTables) else { return }
         let alpha = alpha255
         // An opaque paint at full alpha replaces what is under it: source-over is a copy.
         let mode = alpha == 255 && shader.isOpaque ? .copy : state.blendMode
@@ -356,6 +357,11 @@ public final class Canvas {
             return
         }
         g.shade(y: area.y, x: area.x, count: area.width, into: scratch)
+        if mode == .copy {
+            Blend.repeatRow(scratch, count: area.width, into: surface.row(area.y) + area.x, stride: surface.stride,
+                            rows: area.height)
+            return
+        }
         for y in area.y..<area.maxY {
             Blend.blend(surface.row(y) + area.x, source: scratch, count: area.width, alpha: 255, mode: mode)
         }
@@ -411,13 +417,13 @@ private enum Shader {
     case gradient(GradientShader)
     case image(ImageShader)
 
-    init?(_ paint: Paint, _ transform: AffineTransform, alpha: Double) {
+    init?(_ paint: Paint, _ transform: AffineTransform, alpha: Double, tables: GradientTableCache) {
         switch paint {
         case .solid(let c):
             let pixel = c.withAlpha(c.alpha * alpha).pixel
             self = .solid(pixel)
         case .linearGradient(let g):
-            guard let s = GradientShader(g, deviceFromUser: transform) else { return nil }
+            guard let s = GradientShader(g, deviceFromUser: transform, table: tables.table(for: g)) else { return nil }
             self = .gradient(s)
         case .image(let p):
             guard let s = ImageShader(p, deviceFromUser: transform) else { return nil }
@@ -440,3 +446,4 @@ private enum Shader {
         return true
     }
 }
+

@@ -51,12 +51,12 @@ struct GradientShader {
     /// Every colour of the table is opaque: source-over draws it as a copy.
     var isOpaque: Bool { table.allSatisfy { $0 >> 24 == 255 } }
 
-    init?(_ gradient: LinearGradient, deviceFromUser: AffineTransform) {
+    /// `table` is `GradientShader.table(gradient)`, perhaps kept from an earlier fill with the same stops.
+    init?(_ gradient: LinearGradient, deviceFromUser: AffineTransform, table: [UInt32]) {
         guard let userFromDevice = deviceFromUser.inverted() else { return nil }
         let axis = gradient.end - gradient.start
         let len2 = axis.x * axis.x + axis.y * axis.y
-        let colors = gradient.pixelTable()
-        table = colors + [UInt32](repeating: colors[colors.count - 1], count: 7)
+        self.table = table
         guard len2 > 0 else { dtdx = 0; dtdy = 0; t0 = 1; return }
         // t(user) = (p − start)·axis / |axis|², with p = userFromDevice(device).
         let ux = Point(userFromDevice.a, userFromDevice.b), uy = Point(userFromDevice.c, userFromDevice.d)
@@ -64,6 +64,15 @@ struct GradientShader {
         dtdy = (uy.x * axis.x + uy.y * axis.y) / len2
         let o = Point(userFromDevice.tx, userFromDevice.ty) - gradient.start
         t0 = (o.x * axis.x + o.y * axis.y) / len2
+    }
+
+    init?(_ gradient: LinearGradient, deviceFromUser: AffineTransform) {
+        self.init(gradient, deviceFromUser: deviceFromUser, table: Self.table(gradient))
+    }
+
+    static func table(_ gradient: LinearGradient) -> [UInt32] {
+        let colors = gradient.pixelTable()
+        return colors + [UInt32](repeating: colors[colors.count - 1], count: 7)
     }
 
     private static let last = Double(LinearGradient.tableSize - 1)
@@ -142,5 +151,20 @@ struct GradientShader {
         while end > position + 1, past(end - 1) { end -= 1 }
         while end < limit, !past(end) { end += 1 }
         return end
+    }
+}
+
+/// The last gradient's table, kept by a canvas: a page's background is the same gradient frame after frame, and
+/// building its table (256 colours interpolated) cost about a twentieth of filling a 1280x800 frame with it.
+final class GradientTableCache {
+    private var stops: [LinearGradient.Stop] = []
+    private var table: [UInt32] = []
+
+    func table(for gradient: LinearGradient) -> [UInt32] {
+        if table.isEmpty || gradient.stops != stops {
+            stops = gradient.stops
+            table = GradientShader.table(gradient)
+        }
+        return table
     }
 }

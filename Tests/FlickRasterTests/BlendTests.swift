@@ -145,3 +145,27 @@ func aWholeMaskInOneCallGivesThePixelsOfTheBaselineRowByRow(_ mode: BlendMode) {
         #expect(differing == 0, "\(width)x\(height): \(differing) pixels differ")
     }
 }
+
+/// A row copied down a block (a horizontal gradient): the AVX2 kernel's pixels are the memcpy a row's, and
+/// neither writes beside the block. Widths cover the kernel's 32-, 8- and 1-pixel steps.
+@Test func aRowRepeatedByTheWideKernelGivesTheBaselinesPixels() {
+    var rng = SystemRandomNumberGenerator()
+    let stride = 80, rows = 5, start = stride + 3
+    for width in [1, 7, 8, 9, 31, 32, 33, 45, 64, 71, 77] {
+        let row = (0..<width).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+        let under = (0..<(stride * 7)).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+        func repeated(wide: Bool) -> [UInt32] {
+            var pixels = under
+            pixels.withUnsafeMutableBufferPointer {
+                Blend.repeatRow(row, count: width, into: $0.baseAddress! + start, stride: stride, rows: rows, wide: wide)
+            }
+            return pixels
+        }
+        let wide = repeated(wide: true), baseline = repeated(wide: false)
+        var expected = under
+        for y in 0..<rows { expected.replaceSubrange((start + y * stride)..<(start + y * stride + width), with: row) }
+        #expect(zip(wide, baseline).filter { $0 != $1 }.isEmpty, "\(width) pixels: the kernel differs from the baseline")
+        #expect(zip(baseline, expected).filter { $0 != $1 }.isEmpty,
+                "\(width) pixels: not the row in every row of the block and nothing beside it")
+    }
+}

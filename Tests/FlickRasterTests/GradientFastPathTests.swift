@@ -70,6 +70,24 @@ import Testing
         }
     }
 
+    /// A canvas keeps the last gradient's colour table: a second gradient with other stops (or the same colours at
+    /// other offsets) must be drawn with its own, as on a fresh canvas.
+    @Test func aGradientWithOtherStopsIsNotDrawnWithTheLastOnesColours() {
+        let first = LinearGradient(start: .zero, end: Point(40, 0), colors: [Color(hex: 0x336699), Color(hex: 0xEE8844)])
+        let others = [
+            LinearGradient(start: .zero, end: Point(40, 0), colors: [Color(hex: 0x112233), Color(hex: 0xEE8844)]),
+            LinearGradient(start: .zero, end: Point(40, 0), stops: [.init(0.3, Color(hex: 0x336699)), .init(1, Color(hex: 0xEE8844))]),
+        ]
+        for second in others {
+            let kept = Surface(width: 40, height: 4), fresh = Surface(width: 40, height: 4)
+            let canvas = Canvas(surface: kept)
+            canvas.fill(Rect(x: 0, y: 0, width: 40, height: 4), paint: .linearGradient(first))
+            canvas.fill(Rect(x: 0, y: 0, width: 40, height: 4), paint: .linearGradient(second))
+            Canvas(surface: fresh).fill(Rect(x: 0, y: 0, width: 40, height: 4), paint: .linearGradient(second))
+            #expect((0..<4).allSatisfy { y in (0..<40).allSatisfy { kept[$0, y] == fresh[$0, y] } }, "\(second.stops)")
+        }
+    }
+
     /// A photo without an alpha channel is known opaque when read, so it is copied rather than blended.
     @Test func opaquePNGsAreKnownOpaqueAndTranslucentOnesAreNot() throws {
         let path = "/tmp/flick-opaque-\(getpid()).png", translucentPath = "/tmp/flick-translucent-\(getpid()).png"

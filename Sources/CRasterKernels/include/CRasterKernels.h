@@ -97,6 +97,10 @@ void flick_raster_fill_coverage_avx2(uint32_t *dst, const uint8_t *coverage, lon
 void flick_raster_fill_mask_avx2(uint32_t *dst, long dstStride, const uint8_t *coverage, long coverageStride,
                                  long width, long height, uint32_t color, int copy);
 
+/// `row`'s `count` pixels copied into each of `rows` rows, each row's start `dstStride` pixels after the last's.
+/// Only call when flick_raster_has_avx2() is true.
+void flick_raster_repeat_row_avx2(uint32_t *dst, long dstStride, const uint32_t *row, long count, long rows);
+
 /// Asks for the cache line holding p ahead of a write to it; a hint, on any CPU.
 static inline void flick_raster_prefetch_for_write(const void *p) { __builtin_prefetch(p, 1, 3); }
 
