@@ -28,6 +28,9 @@ public final class Canvas {
     var shadowFastPath = true
     /// Off: a turned image is sampled bilinearly under its coverage instead of drawn by shears.
     var shearsTurnedImages = true
+    /// A shape of one colour is swept and filled in one call into the AVX2 kernel; off, a row at a time (the tests
+    /// compare the two).
+    var sweepFillsWide = true
     lazy var shearScratch = ShearScratch()
 
     public init(surface: Surface) {
@@ -259,6 +262,11 @@ public final class Canvas {
             rasterizer.reset(region: band)
             for y in band.y..<min(band.maxY, band.y + Self.prefetchRows) { prefetch(row: y, of: band) }
             for poly in polygons { rasterizer.addPolyline(poly) }
+            if case .solid(let pixel) = shader,
+               rasterizer.sweep(rule: rule, filling: surface.row(band.y) + band.x, stride: surface.stride, color: pixel,
+                                mode: state.blendMode, wide: sweepFillsWide) {
+                continue
+            }
             rasterizer.sweep(rule: rule) { y, coverage in
                 if y + Self.prefetchRows < band.maxY { prefetch(row: y + Self.prefetchRows, of: band) }
                 Blend.scale(coverage, count: band.width, by: alpha)

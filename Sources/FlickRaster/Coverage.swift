@@ -1,3 +1,7 @@
+#if arch(x86_64)
+import CRasterKernels
+#endif
+
 /// How overlapping parts of a path count as inside.
 public enum FillRule: Sendable {
     case nonZero
@@ -118,6 +122,25 @@ final class CoverageRasterizer {
             if ink != 0 { span(region.y + y, out) }
         }
         firstRow = Int.max; lastRow = Int.min
+    }
+
+    /// `sweep` and a fill of each row with one colour under its coverage (`Blend.fill`) in one call into the AVX2
+    /// kernel, row 0 of the region at `dst`: the same pixels, without a call back for each row. False, and nothing
+    /// done, where the CPU has no AVX2 or `wide` is off.
+    func sweep(rule: FillRule, filling dst: UnsafeMutablePointer<UInt32>, stride dstStride: Int, color: UInt32,
+               mode: BlendMode, wide: Bool = true) -> Bool {
+        #if arch(x86_64)
+        guard wide, hasAVX2 else { return false }
+        if firstRow <= lastRow {
+            flick_raster_sweep_fill_avx2(cells, stride, touched, wordsPerRow, Self.blockShift, firstRow, lastRow,
+                                         region.height, region.width, dst, dstStride, color, rule == .evenOdd ? 1 : 0,
+                                         mode == .copy ? 1 : 0)
+        }
+        firstRow = Int.max; lastRow = Int.min
+        return true
+        #else
+        return false
+        #endif
     }
 
     /// The plain sweep `sweep` stands in for: every cell of every row summed. Kept for the tests.

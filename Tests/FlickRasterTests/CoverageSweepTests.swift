@@ -86,3 +86,54 @@ import Testing
         #expect(CoverageRun.coverage(65536 + 16384, .evenOdd) == 191)
     }
 }
+
+/// A shape of one colour is swept and filled in one call into the AVX2 kernel (`Canvas.sweepFillsWide`): it must
+/// give the pixels of the sweep handing each row's coverage to the fill. Shapes cover what the kernel treats apart:
+/// the width ending inside a group of eight, interiors no edge touched (filled without summing), runs of touched
+/// blocks longer than a word of bits (a shape over 2048 pixels wide), bands of a tall shape, holes under even-odd,
+/// a clip, opaque and translucent colours, copy and source-over.
+@Suite struct SweepFillTests {
+    static let width = 2300, height = 300
+
+    private func drawn(wide: Bool, mode: BlendMode, color: Color) -> Surface {
+        let surface = Surface(width: Self.width, height: Self.height)
+        for y in 0..<Self.height { for x in 0..<Self.width { surface[x, y] = (x ^ y) & 4 == 0 ? 0xFF20_4060 : 0x8010_2030 } }
+        let canvas = Canvas(surface: surface)
+        canvas.sweepFillsWide = wide
+        canvas.blendMode = mode
+        let star = Path.polygon((0..<10).map { i in
+            let r = i % 2 == 0 ? 90.0 : 35.0, a = Double(i) * .pi / 5
+            return Point(400 + r * cos(a), 150 + r * sin(a))
+        })
+        canvas.fill(star, paint: .solid(color), rule: .evenOdd)
+        canvas.fill(star, paint: .solid(color.withAlpha(0.7)))
+        canvas.fill(Path.ellipse(in: Rect(x: 20.3, y: 10.6, width: 173.1, height: 91.7)), paint: .solid(color))
+        canvas.fill(Path.roundedRect(Rect(x: 3.5, y: 120.25, width: 2290.6, height: 60.4), radius: 20), paint: .solid(color))
+        canvas.fill(Path.polygon([Point(600.2, 5), Point(611.9, 290), Point(605.1, 295.5)]), paint: .solid(color))
+        canvas.fill(Path.rect(Rect(x: 700, y: 0, width: 33, height: 300)), paint: .solid(color))
+        // Two squares as one path: where they overlap the winding is two, empty under even-odd, far from any edge.
+        var squares = Path()
+        squares.addRect(Rect(x: 1300.5, y: 20.5, width: 200, height: 200))
+        squares.addRect(Rect(x: 1350.5, y: 60.5, width: 250, height: 200))
+        canvas.fill(squares, paint: .solid(color), rule: .evenOdd)
+        // Clipped on both sides, to a width that ends on a group of eight: the cells on the right border lie past
+        // the groups summed and must still be cleared for the next shape.
+        for clip in [Rect(x: 900.4, y: 30, width: 301, height: 200), Rect(x: 900, y: 30, width: 296, height: 200)] {
+            canvas.save()
+            canvas.clip(to: clip)
+            canvas.fill(Path.ellipse(in: Rect(x: 850, y: -40, width: 420, height: 380)), paint: .solid(color))
+            canvas.restore()
+            canvas.fill(Path.ellipse(in: Rect(x: 880.5, y: 20.5, width: 330, height: 250)), paint: .solid(color))
+        }
+        return surface
+    }
+
+    @Test(arguments: [(BlendMode.sourceOver, Color(hex: 0x3366CC, alpha: 0.6)), (.sourceOver, Color(hex: 0xEE8844)),
+                      (.copy, Color(hex: 0x3366CC, alpha: 0.6)), (.copy, Color(hex: 0xEE8844))])
+    func oneCallGivesThePixelsOfTheFillARowAtATime(_ mode: BlendMode, _ color: Color) {
+        let wide = drawn(wide: true, mode: mode, color: color), rows = drawn(wide: false, mode: mode, color: color)
+        var differing = 0
+        for y in 0..<Self.height { for x in 0..<Self.width where wide[x, y] != rows[x, y] { differing += 1 } }
+        #expect(differing == 0, "\(mode), alpha \(color.alpha): \(differing) pixels differ")
+    }
+}

@@ -101,6 +101,17 @@ void flick_raster_fill_mask_avx2(uint32_t *dst, long dstStride, const uint8_t *c
 /// Only call when flick_raster_has_avx2() is true.
 void flick_raster_repeat_row_avx2(uint32_t *dst, long dstStride, const uint32_t *row, long count, long rows);
 
+/// A band of a shape swept and filled with one colour: for rows firstRow...lastRow of the cells (each `stride`
+/// cells, with a bit per 2^blockShift cells in `touched`, `wordsPerRow` words a row), the pixels
+/// CoverageRasterizer.sweep's coverage of `width` pixels and flick_raster_fill_coverage_avx2 of it give, in the
+/// rows of `dst` (`dstStride` pixels apart, row 0 the band's top); the coverage is never stored. Blocks no edge
+/// touched are filled under the coverage of the sum so far without being summed. Leaves the cells and bits zeroed.
+/// Each row asks for the destination row FLICK_RASTER_PREFETCH_ROWS below, if it is one of the band's `rows`.
+/// Only call when flick_raster_has_avx2() is true.
+void flick_raster_sweep_fill_avx2(int32_t *cells, long stride, uint64_t *touched, long wordsPerRow, long blockShift,
+                                  long firstRow, long lastRow, long rows, long width, uint32_t *dst,
+                                  long dstStride, uint32_t color, int even_odd, int copy);
+
 /// Asks for the cache line holding p ahead of a write to it; a hint, on any CPU.
 static inline void flick_raster_prefetch_for_write(const void *p) { __builtin_prefetch(p, 1, 3); }
 
