@@ -78,10 +78,14 @@ extension StoredPixel {
     }
 }
 
-/// A 16- or 32-bit format: one converted word per pixel, stored whole (rows are aligned to it).
+/// A 16- or 32-bit format: one converted word per pixel, stored whole (rows are aligned to it). A row is an AVX2
+/// kernel where the CPU has it, else (ARM, old x86) the compiler's vectorised loop; the two are tested to store
+/// the same words.
 protocol WordPixel: StoredPixel {
     associatedtype Word: FixedWidthInteger
     static func converted(_ pixel: UInt32) -> Word
+    /// The AVX2 kernel's row, where the CPU has it: false, and nothing stored, otherwise.
+    static func storeRowWide(_ pixels: UnsafeMutablePointer<UInt32>, at out: UnsafeMutablePointer<Word>, count: Int) -> Bool
 }
 
 extension WordPixel {
@@ -90,6 +94,10 @@ extension WordPixel {
         a.storeBytes(of: converted(p), as: Word.self)
     }
     static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
+        if storeRowWide(pixels, at: address.assumingMemoryBound(to: Word.self), count: count) { return }
+        storeRowBaseline(pixels, at: address, count: count)
+    }
+    static func storeRowBaseline(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
         let out = address.assumingMemoryBound(to: Word.self)
         for i in 0..<count { out[i] = converted(pixels[i]) }
     }
@@ -97,11 +105,29 @@ extension WordPixel {
 
 enum XBGR8888: WordPixel {
     @inline(__always) static func converted(_ p: UInt32) -> UInt32 { (p & 0xFF00) | (p >> 16 & 0xFF) | (p & 0xFF) << 16 }
+    static func storeRowWide(_ pixels: UnsafeMutablePointer<UInt32>, at out: UnsafeMutablePointer<UInt32>, count: Int) -> Bool {
+        #if arch(x86_64)
+        guard hasAVX2 else { return false }
+        flick_raster_xbgr8888_avx2(out, pixels, count)
+        return true
+        #else
+        return false
+        #endif
+    }
 }
 
 enum RGB565: WordPixel {
     @inline(__always) static func converted(_ p: UInt32) -> UInt16 {
         UInt16(truncatingIfNeeded: (p >> 8 & 0xF800) | (p >> 5 & 0x07E0) | (p >> 3 & 0x001F))
+    }
+    static func storeRowWide(_ pixels: UnsafeMutablePointer<UInt32>, at out: UnsafeMutablePointer<UInt16>, count: Int) -> Bool {
+        #if arch(x86_64)
+        guard hasAVX2 else { return false }
+        flick_raster_rgb565_avx2(out, pixels, count)
+        return true
+        #else
+        return false
+        #endif
     }
 }
 

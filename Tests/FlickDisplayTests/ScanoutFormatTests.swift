@@ -94,4 +94,30 @@ import Testing
             }
         }
     }
+
+    /// The AVX2 RGB565 and XBGR8888 rows (when this CPU has them) store exactly the words of the baseline row, for
+    /// every length from any pixel, and nothing past the row.
+    @Test(arguments: [ScanoutFormat.rgb565, .xbgr8888])
+    func theWide16And32BitRowsMatchTheBaseline(format: ScanoutFormat) {
+        var random = SystemRandomNumberGenerator()
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: 100)
+        defer { pixels.deallocate() }
+        for i in 0..<100 { pixels[i] = random.next() }
+        let size = format == .rgb565 ? 2 : 4
+        for count in 0...70 {
+            for start in 0..<3 {
+                var wide = [UInt8](repeating: 0xAA, count: size * (count + 8)), plain = wide
+                wide.withUnsafeMutableBytes {
+                    format == .rgb565 ? RGB565.storeRow(pixels + start, at: $0.baseAddress! + size * start, count: count)
+                                      : XBGR8888.storeRow(pixels + start, at: $0.baseAddress! + size * start, count: count)
+                }
+                plain.withUnsafeMutableBytes {
+                    format == .rgb565 ? RGB565.storeRowBaseline(pixels + start, at: $0.baseAddress! + size * start, count: count)
+                                      : XBGR8888.storeRowBaseline(pixels + start, at: $0.baseAddress! + size * start, count: count)
+                }
+                let differing = zip(wide, plain).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(count) pixels from \(start): \(differing) bytes differ")
+            }
+        }
+    }
 }

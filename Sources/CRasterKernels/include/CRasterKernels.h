@@ -18,6 +18,12 @@ int flick_raster_has_ssse3(void);
 /// Stores count 0xXXRRGGBB pixels as 3-byte pixels: in memory B, G, R (DRM's RGB888), or R, G, B with
 /// swap_red_blue (BGR888). dst needs no alignment. Only call when flick_raster_has_ssse3() is true.
 void flick_raster_pack24_ssse3(uint8_t *dst, const uint32_t *src, long count, int swap_red_blue);
+/// Stores count 0xXXRRGGBB pixels as RGB565 (each channel's top bits), as FlickDisplay's RGB565.converted.
+/// Only call when flick_raster_has_avx2() is true.
+void flick_raster_rgb565_avx2(uint16_t *dst, const uint32_t *src, long count);
+/// Stores count 0xXXRRGGBB pixels as XBGR8888 (red and blue swapped, the top byte zero), as FlickDisplay's
+/// XBGR8888.converted. Only call when flick_raster_has_avx2() is true.
+void flick_raster_xbgr8888_avx2(uint32_t *dst, const uint32_t *src, long count);
 
 /// dst[i] = lut[clamp((t + i * step) >> 16, 0, 255)] in wrapping 32-bit arithmetic: a gradient span in 16.16
 /// fixed point. lut holds 256 + 7 entries (the last repeated) so a window of eight never reads past it. Only
