@@ -101,18 +101,18 @@ extension WordPixel {
         let out = address.assumingMemoryBound(to: Word.self)
         for i in 0..<count { out[i] = converted(pixels[i]) }
     }
+    /// Runs `kernel` where the CPU has AVX2 (true); false, and nothing run, elsewhere.
+    static func whereAVX2(_ kernel: () -> Void) -> Bool {
+        guard hasAVX2 else { return false }
+        kernel()
+        return true
+    }
 }
 
 enum XBGR8888: WordPixel {
     @inline(__always) static func converted(_ p: UInt32) -> UInt32 { (p & 0xFF00) | (p >> 16 & 0xFF) | (p & 0xFF) << 16 }
     static func storeRowWide(_ pixels: UnsafeMutablePointer<UInt32>, at out: UnsafeMutablePointer<UInt32>, count: Int) -> Bool {
-        #if arch(x86_64)
-        guard hasAVX2 else { return false }
-        flick_raster_xbgr8888_avx2(out, pixels, count)
-        return true
-        #else
-        return false
-        #endif
+        whereAVX2 { flick_raster_xbgr8888_avx2(out, pixels, count) }
     }
 }
 
@@ -121,13 +121,7 @@ enum RGB565: WordPixel {
         UInt16(truncatingIfNeeded: (p >> 8 & 0xF800) | (p >> 5 & 0x07E0) | (p >> 3 & 0x001F))
     }
     static func storeRowWide(_ pixels: UnsafeMutablePointer<UInt32>, at out: UnsafeMutablePointer<UInt16>, count: Int) -> Bool {
-        #if arch(x86_64)
-        guard hasAVX2 else { return false }
-        flick_raster_rgb565_avx2(out, pixels, count)
-        return true
-        #else
-        return false
-        #endif
+        whereAVX2 { flick_raster_rgb565_avx2(out, pixels, count) }
     }
 }
 

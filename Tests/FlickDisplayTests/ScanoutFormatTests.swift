@@ -71,52 +71,37 @@ import Testing
         }
     }
 
-    /// The SSSE3 24-bit row (when this CPU has it) stores exactly the bytes of the baseline row, for every length
-    /// and at any byte offset, as a damage rectangle starting at any pixel gives.
-    @Test(arguments: [ScanoutFormat.rgb888, .bgr888])
-    func theWide24BitRowMatchesTheBaseline(format: ScanoutFormat) {
-        var random = SystemRandomNumberGenerator()
-        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: 100)
-        defer { pixels.deallocate() }
-        for i in 0..<100 { pixels[i] = random.next() }
-        for count in 0...70 {
-            for offset in 0..<3 {
-                var wide = [UInt8](repeating: 0xAA, count: 3 * count + 8), plain = wide
-                wide.withUnsafeMutableBytes {
-                    format == .rgb888 ? RGB888.storeRow(pixels + 1, at: $0.baseAddress! + offset, count: count)
-                                      : BGR888.storeRow(pixels + 1, at: $0.baseAddress! + offset, count: count)
-                }
-                plain.withUnsafeMutableBytes {
-                    format == .rgb888 ? RGB888.storeRowBaseline(pixels + 1, at: $0.baseAddress! + offset, count: count)
-                                      : BGR888.storeRowBaseline(pixels + 1, at: $0.baseAddress! + offset, count: count)
-                }
-                #expect(wide == plain, "\(count) pixels at offset \(offset)")
-            }
+    private typealias RowStore = (UnsafeMutablePointer<UInt32>, UnsafeMutableRawPointer, Int) -> Void
+
+    /// A format's bytes a pixel, the byte offsets its rows are tried at (any byte for the 24-bit ones, whole words
+    /// for the others), its row as stored and its baseline row.
+    private static func rows(_ format: ScanoutFormat) -> (size: Int, offsets: [Int], row: RowStore, baseline: RowStore) {
+        switch format {
+        case .rgb888: (3, [0, 1, 2], RGB888.storeRow(_:at:count:), RGB888.storeRowBaseline(_:at:count:))
+        case .bgr888: (3, [0, 1, 2], BGR888.storeRow(_:at:count:), BGR888.storeRowBaseline(_:at:count:))
+        case .rgb565: (2, [0, 2, 4], RGB565.storeRow(_:at:count:), RGB565.storeRowBaseline(_:at:count:))
+        case .xbgr8888: (4, [0, 4, 8], XBGR8888.storeRow(_:at:count:), XBGR8888.storeRowBaseline(_:at:count:))
+        case .xrgb8888: preconditionFailure("XRGB8888 is the surfaces' own copy, with no row of its own")
         }
     }
 
-    /// The AVX2 RGB565 and XBGR8888 rows (when this CPU has them) store exactly the words of the baseline row, for
-    /// every length from any pixel, and nothing past the row.
-    @Test(arguments: [ScanoutFormat.rgb565, .xbgr8888])
-    func theWide16And32BitRowsMatchTheBaseline(format: ScanoutFormat) {
+    /// The wide rows (SSSE3 24-bit, AVX2 RGB565 and XBGR8888, when this CPU has them) store exactly the bytes of
+    /// the baseline row, for every length, where a damage rectangle starting at any pixel puts them, and nothing
+    /// past the row.
+    @Test(arguments: [ScanoutFormat.rgb888, .bgr888, .rgb565, .xbgr8888])
+    func theWideRowMatchesTheBaseline(format: ScanoutFormat) {
         var random = SystemRandomNumberGenerator()
         let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: 100)
         defer { pixels.deallocate() }
         for i in 0..<100 { pixels[i] = random.next() }
-        let size = format == .rgb565 ? 2 : 4
+        let (size, offsets, row, baseline) = Self.rows(format)
         for count in 0...70 {
-            for start in 0..<3 {
+            for offset in offsets {
                 var wide = [UInt8](repeating: 0xAA, count: size * (count + 8)), plain = wide
-                wide.withUnsafeMutableBytes {
-                    format == .rgb565 ? RGB565.storeRow(pixels + start, at: $0.baseAddress! + size * start, count: count)
-                                      : XBGR8888.storeRow(pixels + start, at: $0.baseAddress! + size * start, count: count)
-                }
-                plain.withUnsafeMutableBytes {
-                    format == .rgb565 ? RGB565.storeRowBaseline(pixels + start, at: $0.baseAddress! + size * start, count: count)
-                                      : XBGR8888.storeRowBaseline(pixels + start, at: $0.baseAddress! + size * start, count: count)
-                }
+                wide.withUnsafeMutableBytes { row(pixels + 1, $0.baseAddress! + offset, count) }
+                plain.withUnsafeMutableBytes { baseline(pixels + 1, $0.baseAddress! + offset, count) }
                 let differing = zip(wide, plain).filter { $0 != $1 }.count
-                #expect(differing == 0, "\(count) pixels from \(start): \(differing) bytes differ")
+                #expect(differing == 0, "\(count) pixels at byte \(offset): \(differing) bytes differ")
             }
         }
     }
