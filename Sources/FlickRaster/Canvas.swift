@@ -203,7 +203,7 @@ public final class Canvas {
     /// Many masks with one paint — a line of text: the paint is resolved once, not per glyph. `masks` hands each
     /// mask and the device pixel of its top-left to the function it is given (no array of masks is made).
     public func fill(paint: Paint, masks: ((AlphaMask, Int, Int) -> Void) -> Void) {
-        guard let shader = Shader(paint, state.transform, alpha: state.globalAlpha, tables: gradientTables) else { return }
+        guard let shader = shader(for: paint) else { return }
         let alpha = alpha255, mode = state.blendMode, clip = state.clip
         let solid: UInt32? = if case .solid(let pixel) = shader { pixel } else { nil }
         masks { mask, x, y in
@@ -246,6 +246,12 @@ public final class Canvas {
 
     var alpha255: UInt32 { UInt32((state.globalAlpha * 255).rounded()) }
 
+    /// `paint` resolved for the current transform and alpha; a gradient takes the table kept from the last fill
+    /// when its stops are the same.
+    private func shader(for paint: Paint) -> Shader? {
+        Shader(paint, state.transform, alpha: state.globalAlpha, tables: gradientTables)
+    }
+
     private func rasterize(_ polygons: [[Point]], rule: FillRule, paint: Paint) {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for poly in polygons {
@@ -253,7 +259,7 @@ public final class Canvas {
         }
         guard x0 <= x1, y0 <= y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         let region = PixelRect(enclosing: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)).intersection(state.clip)
-        guard !region.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha, tables: gradientTables) else { return }
+        guard !region.isEmpty, let shader = shader(for: paint) else { return }
         let alpha = shader.needsScratch ? alpha255 : 255
         // A band of rows at a time: the cells stay a few hundred kilobytes (and in cache) however big the shape.
         let bandRows = max(1, CoverageRasterizer.cellBudget / (region.width + 2))
@@ -322,7 +328,7 @@ public final class Canvas {
 
     private func fillAligned(_ rect: PixelRect, paint: Paint) {
         let area = rect.intersection(state.clip)
-        guard !area.isEmpty, let shader = Shader(paint, state.transform, alpha: state.globalAlpha, tables: gradientTables) else { return }
+        guard !area.isEmpty, let shader = shader(for: paint) else { return }
         let alpha = alpha255
         // An opaque paint at full alpha replaces what is under it: source-over is a copy.
         let mode = alpha == 255 && shader.isOpaque ? .copy : state.blendMode
@@ -454,4 +460,3 @@ private enum Shader {
         return true
     }
 }
-
