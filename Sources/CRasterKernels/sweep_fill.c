@@ -77,7 +77,9 @@ void flick_raster_sweep_fill_avx2(int32_t *cells, long stride, uint64_t *touched
             } else {
                 // Past the width the sum is back to zero: the bytes there are zero and not filled.
                 const long rounded = (width + 7) & ~7L, summed = next << blockShift < rounded ? next << blockShift : rounded;
-                if (start < summed) sum = sweep_fill_run(line + start, row + start, summed - start, end - start, sum, even_odd, color, copy);
+                if (start < summed) {
+                    sum = sweep_fill_run(line + start, row + start, summed - start, end - start, sum, even_odd, color, copy);
+                }
                 const long cleared = start > summed ? start : summed;
                 const long blockEnd = next << blockShift < stride ? next << blockShift : stride;
                 if (cleared < blockEnd) memset(line + cleared, 0, (size_t)(blockEnd - cleared) * 4);
