@@ -5,7 +5,7 @@ import FlickText
 // `flick bench`'s raster table with pixman and cairo measured beside Flick. Built separately so the shipped
 // `flick` never links either.
 #if DEBUG
-print("note: this is a debug build; figures mean little. Use: swift run -c release flick-bench-pixman")
+print("note: this is a debug build; figures mean little. Use: scripts/bench (a release build)")
 #endif
 do {
     let sizes = try requestedSizes()

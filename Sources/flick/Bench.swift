@@ -6,7 +6,7 @@ import FlickText
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time raster operations and kiosk page frames against memset/memcpy of one frame.",
-        discussion: "The pixman and cairo comparison is a separate program: swift run -c release flick-bench-pixman")
+        discussion: "The pixman and cairo comparison is a separate program, flick-bench-pixman: scripts/bench builds both in release mode and runs them.")
 
     @Option(parsing: .upToNextOption, help: "Frame sizes for the raster operations, WIDTHxHEIGHT.")
     var sizes: [FrameSizeArgument] = [FrameSizeArgument(argument: "1280x800")!, FrameSizeArgument(argument: "1920x1080")!]
@@ -25,7 +25,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         #if DEBUG
-        print("note: this is a debug build; figures mean little. Use: swift run -c release flick bench")
+        print("note: this is a debug build; figures mean little. Use: scripts/bench (a release build)")
         #endif
         let fonts = try FontCollection()
         if !pagesOnly {
