@@ -33,7 +33,7 @@ static inline void fill_row(uint32_t *dst, const uint8_t *coverage, long count, 
         uint64_t group = 0;
         __builtin_memcpy(&group, coverage, (size_t)count);
         if (group == 0) return;
-        const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        const __m256i lanes = tail_mask(count);
         const __m256i d = _mm256_maskload_epi32((const int *)dst, lanes);
         _mm256_maskstore_epi32((int *)dst, lanes, blend_x8(d, group, color8, copy));
         return;
@@ -97,7 +97,7 @@ static inline void fill_constant(uint32_t *dst, long count, uint32_t color, uint
         }
     }
     if (i < count) {
-        const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        const __m256i lanes = tail_mask(count - i);
         const __m256i d = _mm256_maskload_epi32((const int *)(dst + i), lanes);
         _mm256_maskstore_epi32((int *)(dst + i), lanes, blend_x8(d, group, color8, copy));
     }

@@ -84,5 +84,11 @@ static inline __m256i scale_x8(__m256i p, __m256i a16) {
 __attribute__((target("avx2")))
 static inline __m256i both_halves(__m256i w) { return _mm256_or_si256(w, _mm256_slli_epi32(w, 16)); }
 
+/// Lanes 0..<n of eight (n < 8): the last pixels of a row, read and written as eight where only theirs are touched.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i tail_mask(long n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
 #endif
 #endif

@@ -33,12 +33,6 @@ static inline void shear_column(uint32_t *dst, long dstStride, const uint32_t *s
 
 #if defined(__x86_64__)
 
-/// Lanes 0..<n of eight (n < 8): the last pixels of a row, read and written as eight where only theirs are touched.
-__attribute__((target("avx2"), always_inline))
-static inline __m256i tail_mask(long n) {
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
-
 /// A loop over a whole row that moves it by k sixteenths; `by_sixteenths` calls it with k a constant, so each
 /// of the sixteen is compiled with only the averages its k needs.
 typedef void (*sixteenths_loop)(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead);

@@ -30,7 +30,6 @@ __attribute__((target("avx2"), always_inline))
 static inline int32_t sweep_fill_run(int32_t *cells, uint32_t *dst, long count, long pixels, int32_t sum,
                                      int even_odd, uint32_t color, int copy) {
     const __m256i full = _mm256_set1_epi32(255);
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i color8 = _mm256_set1_epi32((int)color);
     const int opaque = copy || color >> 24 == 255;
     const __m256i inverse = _mm256_set1_epi32((int)((255 - (color >> 24)) * 0x10001u));
@@ -41,7 +40,7 @@ static inline int32_t sweep_fill_run(int32_t *cells, uint32_t *dst, long count, 
         __m256i *p = (__m256i *)(dst + i);
         if (i + 8 > pixels) {
             // The group the width ends in: only its pixels inside the width are read and written.
-            const __m256i inside = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pixels - i)), lanes);
+            const __m256i inside = tail_mask(pixels - i);
             const __m256i d = _mm256_maskload_epi32((const int *)p, inside);
             _mm256_maskstore_epi32((int *)p, inside, blend_lanes_x8(d, c, color8, copy));
         } else if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(c, full)) == -1) {

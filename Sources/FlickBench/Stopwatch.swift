@@ -17,10 +17,10 @@ public enum Stopwatch {
 
     /// Times several implementations of one operation in turns — a block of runs of each per round —
     /// so that a noisy, shared machine slows them all alike. The first run of each block is dropped:
-    /// the rest see the caches as a frame loop repeating that operation would. Each round starts with the next
-    /// body (first, second, …, first again): the body that starts a round, after the other bodies' blocks, ran
-    /// measurably slower (one body timed against itself, starting every round: 1.08–1.18 ×), and that must not
-    /// fall on one side of a ratio. Runs at least `minRounds` rounds and `minSeconds`.
+    /// the rest see the caches as a frame loop repeating that operation would. Each round runs the bodies in an
+    /// order shuffled anew (seeded, the same every run): the body that starts a round, after the other bodies'
+    /// blocks, ran measurably slower (one body timed against itself, starting every round: 1.08–1.18 ×), and that
+    /// must not fall on one side of a ratio. Runs at least `minRounds` rounds and `minSeconds`.
     public static func interleaved(_ bodies: [() -> Void], block: Int = 5, minRounds: Int = 8,
                                    minSeconds: Double = 0.6) -> InterleavedTiming {
         var rounds = [[[UInt64]]](repeating: [], count: bodies.count)
@@ -72,4 +72,3 @@ public struct InterleavedTiming {
         return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
     }
 }
-
