@@ -14,6 +14,10 @@
 ///
 /// A finger that rested before the lift reads zero, and what came before a rest within the window is left out, as
 /// both peers do after 40 ms without a report; a slow panel's normal gap between reports is not taken for a rest.
+/// Many controllers go on reporting a resting finger, a pixel either way: a finger that has stayed within
+/// `restRadius` for as long reads zero too, and one that came to rest only lately never reads a speed against
+/// its last real movement, which the parabola bending over at the stop would otherwise give it (a drag held
+/// still for 50 ms read as a 466 px/s flick back).
 public struct VelocityTracker: Hashable, Sendable {
     /// Android's VelocityTracker HORIZON: older samples say nothing about the flick.
     public static let horizon: Microseconds = 100_000
@@ -21,6 +25,8 @@ public struct VelocityTracker: Hashable, Sendable {
     public static let assumeStoppedAfter: Microseconds = 40_000
     /// Android's HISTORY_SIZE and Flutter's history length: a 240 Hz panel fits the parabola to its last 83 ms.
     static let capacity = 20
+    /// How far a resting finger's reports wander: a pixel of noise either way on each axis, with room to spare.
+    public static let restRadius = 3.0
 
     private struct Sample: Hashable, Sendable {
         var time: Microseconds
@@ -60,6 +66,10 @@ public struct VelocityTracker: Hashable, Sendable {
         let stoppedAfter = min(max(Self.assumeStoppedAfter, interval * 3 / 2), Self.horizon)
         guard time - newest.time <= stoppedAfter else { return .zero }
 
+        // A finger resting under a controller that reports anyway: the reports since it arrived where it is now.
+        let arrival = samples.lastIndex { $0.position.distance(to: newest.position) > Self.restRadius }.map { $0 + 1 } ?? 0
+        guard time - samples[arrival].time <= stoppedAfter else { return .zero }
+
         // What came before a rest inside the window was another movement (both peers drop it too).
         var start = samples.count - 1
         while start > 0, samples[start].time - samples[start - 1].time <= stoppedAfter { start -= 1 }
@@ -75,7 +85,8 @@ public struct VelocityTracker: Hashable, Sendable {
         }
         // Two samples pin down only a line: Android's degree reduction.
         guard movement.count >= 3 else { return Velocity(x: x.slope(degree: 1), y: y.slope(degree: 1)) }
-        let previous = samples[samples.count - 2].position
+        // The finger's last real move: from before it came to rest, if it has, else its latest step.
+        let previous = samples[min(max(arrival - 1, start), samples.count - 2)].position
         return Velocity(x: x.slope(lastStep: newest.position.x - previous.x), y: y.slope(lastStep: newest.position.y - previous.y))
     }
 }

@@ -94,3 +94,46 @@ import Testing
     }
     #expect(backwards == 0)
 }
+
+/// A drag that a controller goes on reporting while the finger rests before the lift, `jitter` pixels either way.
+private func heldDrag(distance: Double, over duration: Microseconds, every interval: Microseconds, held: Microseconds,
+                      jitter: Double = 0, seed: UInt64 = 1) -> (VelocityTracker, lift: Microseconds) {
+    var tracker = VelocityTracker()
+    var rng = SplitMix64(seed: seed)
+    func noise() -> Double { jitter == 0 ? 0 : Double.random(in: -jitter...jitter, using: &rng) }
+    var t: Microseconds = 0
+    while t <= duration + held {
+        let progress = min(Double(t) / Double(duration), 1)
+        // Eased in and out, as a finger moves a page: slowing to its rest.
+        let eased = progress * progress * (3 - 2 * progress)
+        tracker.add(ScreenPoint(x: 100 + distance * eased + noise(), y: 300 + noise()), at: t)
+        t += interval
+    }
+    return (tracker, t - interval)
+}
+
+@Test func aFingerHeldStillWhileTheControllerReportsHasNoVelocity() {
+    for (interval, held) in [(25_000, 50_000), (8_000, 48_000), (8_000, 56_000)] as [(Microseconds, Microseconds)] {
+        for jitter in [0.0, 1.0] {
+            let (tracker, lift) = heldDrag(distance: 400, over: 300_000, every: interval, held: held, jitter: jitter)
+            #expect(tracker.velocity(at: lift) == .zero, "reports every \(interval) µs, held \(held) µs, jitter \(jitter)")
+        }
+    }
+}
+
+@Test func aFingerThatOnlyJustStoppedNeverReadsBackwards() {
+    for seed: UInt64 in 1...50 {
+        for held: Microseconds in [8_000, 16_000, 24_000, 32_000] {
+            let (tracker, lift) = heldDrag(distance: 400, over: 300_000, every: 8_000, held: held, jitter: 1, seed: seed)
+            #expect(tracker.velocity(at: lift).x >= 0, "held \(held) µs, seed \(seed)")
+        }
+    }
+}
+
+@Test func aFingerThatReallyTurnsBackFlicksBack() {
+    var tracker = VelocityTracker()
+    // 200 px right in 160 ms, then 40 px back in the last 40 ms.
+    for i in 0...20 { tracker.add(ScreenPoint(x: 100 + 10 * Double(i), y: 0), at: Microseconds(i) * 8_000) }
+    for i in 1...5 { tracker.add(ScreenPoint(x: 300 - 8 * Double(i), y: 0), at: 160_000 + Microseconds(i) * 8_000) }
+    #expect(tracker.velocity(at: 200_000).x < -800)
+}

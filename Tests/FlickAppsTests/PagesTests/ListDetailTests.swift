@@ -228,6 +228,26 @@ private func titleEnd(_ player: VirtualClockPlayer) -> Int? {
         #expect(try detail(scene) == 12)
     }
 
+    /// Fingers that slow to a stop and rest before lifting, the controller reporting them still: the finger has
+    /// stopped, so nothing flicks back against it. A detail dragged past the distance moves on, the edge swipe goes
+    /// back, and a scrolled list stays where the finger left it.
+    @Test func dragsHeldStillBeforeTheLiftDoWhatTheDistanceSays() throws {
+        let (scene, player) = try makePlayer()
+        open(2, player)
+        player.enqueue(heldDragScript(from: (260, 150), dx: -200, startMs: 600))
+        player.run()
+        #expect(try detail(scene) == 3)
+        player.enqueue(heldDragScript(from: (5, 150), dx: 200, startMs: player.time * 1000 + 100))
+        player.run()
+        #expect(try detail(scene) == nil)
+        // 150 px up, less the slop: y 70 is then row 8.
+        player.enqueue(heldDragScript(from: (160, 180), dx: 0, dy: -150, startMs: player.time * 1000 + 100))
+        player.run()
+        player.enqueue(tap(y: 70, atMs: player.time * 1000 + 100))
+        player.run()
+        #expect(try detail(scene) == 8)
+    }
+
     @Test func pullingDownAtTheTopRubberBandsAndSpringsBack() throws {
         let (scene, player) = try makePlayer()
         player.enqueue(drag(y: 60, dy: 100, holdMs: 100))

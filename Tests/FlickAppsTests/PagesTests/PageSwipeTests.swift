@@ -67,6 +67,15 @@ private func pixel(_ player: VirtualClockPlayer, _ x: Int, _ y: Int) -> UInt32 {
         #expect(scene.finalStateJSON() == #"{"page": "b", "detail": null, "photo": null, "text": null, "todo": null, "editing": null}"#)
     }
 
+    /// A drag that slows to a stop and is held still while the controller reports the resting finger: the finger
+    /// has stopped, so the distance decides.
+    @Test func aDragHeldStillBeforeTheLiftMovesOn() throws {
+        let (scene, player) = try makePlayer()
+        player.enqueue(heldDragScript(from: (270, 100), dx: -200))
+        player.run()
+        #expect(scene.currentPage == "b")
+    }
+
     @Test func shortFastFlickCommits() throws {
         let (scene, player) = try makePlayer()
         // 30 px in 48 ms: 625 px/s, well under the distance.

@@ -24,3 +24,19 @@ func tapScript(at point: (x: Double, y: Double), downMs: Double, upMs: Double) -
     touchScript([#"{"t": \#(downMs), "type": "down", "id": 0, "x": \#(point.x), "y": \#(point.y)}"#,
                  #"{"t": \#(upMs), "type": "up", "id": 0}"#])
 }
+
+/// A finger that slows to a stop as it arrives (eased in and out over `durationMs`), then rests `holdMs` while the
+/// controller goes on reporting it every `stepMs`, as many do, and lifts a millisecond after the last report.
+/// Through such a stop a parabola reads a flick back against the drag: 200 px in 150 ms held 48 ms read 620 px/s.
+func heldDragScript(from start: (x: Double, y: Double), dx: Double, dy: Double = 0, durationMs: Double = 150,
+                    stepMs: Double = 8, holdMs: Double = 48, startMs: Double = 0) -> [TouchFrame] {
+    var events = [#"{"t": \#(startMs), "type": "down", "id": 0, "x": \#(start.x), "y": \#(start.y)}"#]
+    var t = stepMs
+    while t <= durationMs + holdMs {
+        let p = min(t / durationMs, 1), eased = p * p * (3 - 2 * p)
+        events.append(#"{"t": \#(startMs + t), "type": "move", "id": 0, "x": \#(start.x + dx * eased), "y": \#(start.y + dy * eased)}"#)
+        t += stepMs
+    }
+    events.append(#"{"t": \#(startMs + t - stepMs + 1), "type": "up", "id": 0}"#)
+    return touchScript(events)
+}
