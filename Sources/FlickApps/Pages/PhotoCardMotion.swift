@@ -14,8 +14,6 @@ struct PhotoCardMotion {
     /// Nothing moves until a finger does: no frames are needed, and the simulation's clock stands still.
     private(set) var isSettled = true
     private var clockStopped = true
-    /// The card's centre when the finger took it: the seed's `_centerWhenStartDragging`.
-    private var dragStart: Vector2?
 
     /// A settled card wakes up one 60 Hz frame before the frame that moves it: the still time before that
     /// is skipped rather than integrated.
@@ -44,7 +42,6 @@ struct PhotoCardMotion {
         simulation.exitBounds = nil
         simulation.resistance = Self.heldResistance
         simulation.attachment = Attachment(grabbing: simulation.item, at: point)
-        dragStart = simulation.item.position
         isSettled = false
     }
 
@@ -54,8 +51,10 @@ struct PhotoCardMotion {
         isSettled = false
     }
 
-    /// The finger lifts at `velocity` (pixels per second; zero for a cancelled touch).
-    mutating func release(velocity: Vector2) {
+    /// The finger lifts at `velocity` (pixels per second; zero for a cancelled touch) after moving `travel` since
+    /// it took the card. The decision is on what the finger did: the seed's card is pinned to the finger, while
+    /// ours trails it through the spring grip and a short fast flick would leave it short of the distance.
+    mutating func release(velocity: Vector2, travel: Vector2) {
         guard simulation.attachment != nil else { return }
         simulation.attachment = nil
         simulation.resistance = .none
@@ -63,8 +62,6 @@ struct PhotoCardMotion {
         // than the finger along the finger's way: the spring grip trails a quickening finger a little, and a
         // turning card's centre moves slower than the grip it turns about.
         simulation.push(velocity: Self.catchingUp(simulation.item.velocity, with: velocity))
-        let travel = simulation.item.position - (dragStart ?? simulation.item.position)
-        dragStart = nil
         if flick.dismisses(travel: travel, velocity: velocity) {
             simulation.push(velocity: velocity * PhotoFlick.pushShare)
             simulation.gravity = flick.gravity(along: velocity)

@@ -4,7 +4,8 @@ import FlickMotion
 /// When a card that is let go is flicked away rather than snapped back, and how it leaves
 /// [flick-to-dismiss-photo], in the panel's pixels.
 struct PhotoFlick {
-    /// The seed's `diff > 60*60`: the card's centre moved more than 60 pt from where the drag took it.
+    /// The seed's `diff > 60*60`: the card (pinned to the finger there) moved more than 60 pt from where the drag
+    /// took it.
     static let dismissDistance = Millimetres(60 * millimetresPerPoint)
     /// The seed calls `flickTowardsCornersOfScreen:` without showing it; the page swipe's flick speed
     /// stands in for its speed test.
@@ -19,7 +20,7 @@ struct PhotoFlick {
     let metrics: GestureMetrics
 
     /// Far and fast, and heading on away from where the drag started (a flick back is a change of mind).
-    /// `travel` is the card's move since it was taken, `velocity` the finger's at the lift, in pixels.
+    /// `travel` is the finger's move since it took the card, `velocity` the finger's at the lift, in pixels.
     func dismisses(travel: Vector2, velocity: Vector2) -> Bool {
         travel.length > metrics.pixels(Self.dismissDistance)
             && velocity.length >= metrics.pixelsPerSecond(Self.dismissSpeed)

@@ -64,11 +64,12 @@ final class PhotoStackPage: PageController {
                 motion?.drag(to: Vector2(location.point))
             case .ended:
                 isHolding = false
-                motion?.release(velocity: Vector2(pan.velocity.x, pan.velocity.y))
+                motion?.release(velocity: Vector2(pan.velocity.x, pan.velocity.y),
+                                travel: Vector2(pan.translation.x, pan.translation.y))
             case .cancelled, .failed:
                 guard isHolding else { return }
                 isHolding = false
-                motion?.release(velocity: .zero)
+                motion?.release(velocity: .zero, travel: .zero)
             }
         }
         view.addGesture(grip)

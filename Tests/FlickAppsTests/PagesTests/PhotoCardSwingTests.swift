@@ -61,7 +61,7 @@ import Testing
         // 300 px in 0.4 s: the finger lifts at 750 px/s. The turning card's centre was moving slower than the
         // grip; it now goes at the finger's speed, plus the seed's push of a tenth of it.
         let finger = Vector2(750, 0)
-        motion.release(velocity: finger)
+        motion.release(velocity: finger, travel: Vector2(300, 0))
         #expect(isClose(motion.item.velocity.x, 750 * (1 + PhotoFlick.pushShare), 1e-9))
         #expect(motion.item.angularVelocity == spin)
         var angle = motion.item.angle
@@ -87,7 +87,7 @@ import Testing
         // The finger slowed before lifting: still a flick, but slower than the card.
         let finger = Vector2(450, 0)
         #expect(own.x > finger.x)
-        motion.release(velocity: finger)
+        motion.release(velocity: finger, travel: Vector2(300, 0))
         #expect(isClose(motion.item.velocity, own + finger * PhotoFlick.pushShare, 1e-9))
     }
 
@@ -107,7 +107,7 @@ import Testing
     @Test mutating func letGoGentlyItSnapsHomeUpright() {
         _ = dragSideways(frames: 24)
         runFrames(30)
-        motion.release(velocity: .zero)
+        motion.release(velocity: .zero, travel: Vector2(300, 0))
         var frames = 0
         while !motion.isSettled && frames < 300 {
             runFrames(1)

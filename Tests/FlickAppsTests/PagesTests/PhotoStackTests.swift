@@ -164,6 +164,17 @@ private func photo(_ scene: PagesScene) -> Int? {
         #expect(!scene.needsFrame)
     }
 
+    /// The seed's card is pinned to the finger; ours trails it through the spring grip, so a short fast flick
+    /// must be judged on the finger's 12–32 mm, not on the card's centre still catching up.
+    @Test(arguments: [75.0, 100, 150, 200])
+    func shortFastFlickPastTheDistanceDismisses(distance: Double) throws {
+        let (scene, player) = try makePlayer()
+        // Over 50 ms (five reports 10 ms apart): 1500–4000 px/s, every one past the seed's 60 pt.
+        player.enqueue(drag(from: (100, 100), dx: distance, steps: 5, stepMs: 10, holdMs: 4))
+        player.run()
+        #expect(photo(scene) == 1, "\(distance) px in 50 ms")
+    }
+
     @Test func cardCaughtInFlightIsHeldAndSnapsBack() throws {
         let (scene, player) = try makePlayer()
         let atRest = player.screen.copy()
