@@ -23,14 +23,17 @@ public struct PinchSpan: Hashable, Sendable {
     public var distance: Double { (x * x + y * y).squareRoot() }
 }
 
-/// Two fingers moving apart or together. Begins when their distance has changed by the span slop, and follows
-/// the same two fingers to the end: a third finger is ignored, and lifting either of the two ends the pinch.
+/// Two fingers moving apart or together. Begins when their distance has changed by the span slop (only their
+/// distance along one axis, for a pinch that acts along it), and follows the same two fingers to the end: a third
+/// finger is ignored, and lifting either of the two ends the pinch.
 public struct PinchRecognizer: GestureRecognizer {
     /// Android's ScaleGestureDetector waits for twice the touch slop (about 2.5 mm); wider here for jitter,
     /// which two fingers have twice of.
     public static let spanSlop = Millimetres(4)
 
     private let spanSlop: Double
+    /// The axis whose span change begins the pinch; nil for the straight distance.
+    private let axis: Axis?
 
     public private(set) var state = GestureState.possible
     /// The two touches where they were when the second finger landed.
@@ -41,8 +44,12 @@ public struct PinchRecognizer: GestureRecognizer {
     private var tracks = TouchTracks()
     private var upperID: TouchID?
 
-    public init(metrics: GestureMetrics, spanSlop: Millimetres = Self.spanSlop) {
+    /// `axis`: begin on the span along it alone. The to-do list parts rows on the fingers' vertical span, so two
+    /// fingers far apart sideways that part the rows by a row's height have begun a pinch, though their straight
+    /// distance changed by less.
+    public init(metrics: GestureMetrics, spanSlop: Millimetres = Self.spanSlop, along axis: Axis? = nil) {
         self.spanSlop = metrics.pixels(spanSlop)
+        self.axis = axis
     }
 
     /// Current distance over initial distance: above 1 apart, below 1 together.
@@ -85,9 +92,17 @@ public struct PinchRecognizer: GestureRecognizer {
         updatePoints()
         guard let current = points else { return }
         if state == .possible {
-            if abs(current.span.distance - initial.span.distance) >= spanSlop { state = .began }
+            if abs(measure(current.span) - measure(initial.span)) >= spanSlop { state = .began }
         } else if moved {
             state = .changed
+        }
+    }
+
+    private func measure(_ span: PinchSpan) -> Double {
+        switch axis {
+        case nil: span.distance
+        case .horizontal?: span.x
+        case .vertical?: span.y
         }
     }
 

@@ -44,7 +44,9 @@ final class TodoListGestures {
         self.list = list
         drag = Gesture(PanRecognizer(metrics: metrics, axisLock: .dominant))
         tap = Gesture(TapRecognizer(metrics: metrics))
-        pinch = Gesture(PinchRecognizer(metrics: metrics))
+        // The rows part on the fingers' vertical span, so the pinch begins on it: a gap that reads "Release to Add
+        // Item" (over a row's 8 mm) is always a begun pinch, whose lift adds the item.
+        pinch = Gesture(PinchRecognizer(metrics: metrics, along: .vertical))
         attachDrag(metrics: metrics)
         attachTap()
         attachPinch()

@@ -116,17 +116,18 @@ struct Touches {
     }
 
     /// Two fingers landing together at `upper` and `lower` and moving apart by `apart` each, then resting and lifting.
-    static func pinch(upperY: Double, lowerY: Double, apart: Double, at start: Double = 0, x: Double = 180) -> Touches {
+    static func pinch(upperY: Double, lowerY: Double, apart: Double, at start: Double = 0, x: Double = 180,
+                      spread: Double = 80) -> Touches {
         var t = Touches()
-        t.add(.down, 0, x - 40, upperY, at: start)
-        t.add(.down, 1, x + 40, lowerY, at: start)
+        t.add(.down, 0, x - spread / 2, upperY, at: start)
+        t.add(.down, 1, x + spread / 2, lowerY, at: start)
         for i in 1...8 {
             let d = apart * Double(i) / 8
-            t.add(.move, 0, x - 40, upperY - d, at: start + 16 * Double(i))
-            t.add(.move, 1, x + 40, lowerY + d, at: start + 16 * Double(i))
+            t.add(.move, 0, x - spread / 2, upperY - d, at: start + 16 * Double(i))
+            t.add(.move, 1, x + spread / 2, lowerY + d, at: start + 16 * Double(i))
         }
-        t.add(.up, 0, x - 40, upperY - apart, at: start + 200)
-        t.add(.up, 1, x + 40, lowerY + apart, at: start + 200)
+        t.add(.up, 0, x - spread / 2, upperY - apart, at: start + 200)
+        t.add(.up, 1, x + spread / 2, lowerY + apart, at: start + 200)
         return t
     }
 

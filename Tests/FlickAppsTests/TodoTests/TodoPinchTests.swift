@@ -29,6 +29,18 @@ import Testing
         #expect(!rowsHaveAGap(todo, rows: 8))
     }
 
+    /// Fingers far apart sideways change their straight distance less than their vertical one: what the rows show
+    /// ("Release to Add Item" past a row's height) is what the lift does.
+    @Test func fingersFarApartSidewaysThatPartTheRowsPastARowInsertAnItem() throws {
+        let todo = try TodoHarness()
+        todo.player.enqueue(Touches.pinch(upperY: rowCentre(2), lowerY: rowCentre(3), apart: 30, spread: 200).frames)
+        todo.player.run(until: 0.17)
+        #expect(todo.color(350, 210).isClose(to: .row(3, of: 8)))
+        todo.player.run()
+        #expect(todo.state.editing == 3)
+        #expect(todo.texts[3] == "")
+    }
+
     @Test func neighboursPinchedUnderOneRowHeightCloseAgain() throws {
         let todo = try TodoHarness()
         todo.player.enqueue(Touches.pinch(upperY: rowCentre(2), lowerY: rowCentre(3), apart: 20).frames)
