@@ -41,6 +41,9 @@ final class ShapedParagraph {
     private let faces: FaceSet
     private let sizeKey: Int32
     private let breaksAfterHyphens: Bool
+    /// Tab stops are this far apart from the line's start (CSS's `tab-size: 8`: eight spaces); nil without tabs.
+    private let tabStop: Double?
+    static let spacesPerTab = 8.0
 
     init(_ original: [Unicode.Scalar], faces: FaceSet, sizeKey: Int32, direction: TextDirection?, breaksAfterHyphens: Bool) {
         self.original = original
@@ -95,6 +98,8 @@ final class ShapedParagraph {
         self.runs = runs
         self.clusterAdvance = clusterAdvance
         self.startsCluster = startsCluster
+        // A tab is shaped as a space, so its shaped advance is the space's.
+        tabStop = original.firstIndex(of: "\t").map { max(1, clusterAdvance[$0] * Self.spacesPerTab) }
     }
 
     /// HarfBuzz's glyphs with whole-pixel advances: hinted glyphs and kerning grid-fitted keep letters evenly
@@ -133,7 +138,18 @@ final class ShapedParagraph {
         breaks[k] != .prohibited && (breaksAfterHyphens || !Self.isHyphen(shown[k]))
     }
 
-    func width(_ range: Range<Int>) -> Double { range.reduce(0) { $0 + clusterAdvance[$1] } }
+    /// The width of `range` set from `x` on its line: a tab advances to the next tab stop.
+    func width(_ range: Range<Int>, from x: Double = 0) -> Double {
+        guard tabStop != nil else { return range.reduce(0) { $0 + clusterAdvance[$1] } }
+        return range.reduce(x) { $0 + advance(of: $1, at: $0) } - x
+    }
+
+    /// What character `i` advances the pen at `x` from its line's start.
+    private func advance(of i: Int, at x: Double) -> Double {
+        guard let tabStop, original[i] == "\t" else { return clusterAdvance[i] }
+        // A stop closer than a sliver is skipped, as a tab always moves the pen on.
+        return ((x + 0.5) / tabStop).rounded(.down) * tabStop + tabStop - x
+    }
 
     func trimmingTrailingSpaces(_ range: Range<Int>) -> Range<Int> {
         var end = range.upperBound
@@ -153,8 +169,8 @@ final class ShapedParagraph {
     /// No prefix of the paragraph is wider than `maxWidth` (advances may be negative: not only the whole).
     private func fits(in maxWidth: Double) -> Bool {
         var x = 0.0
-        for advance in clusterAdvance {
-            x += advance
+        for i in clusterAdvance.indices {
+            x += advance(of: i, at: x)
             if x > maxWidth { return false }
         }
         return true
@@ -179,7 +195,7 @@ final class ShapedParagraph {
         var hasContent = false
         var i = start
         while i < shown.count {
-            let end = clusterEnd(i), w = width(i..<end)
+            let end = clusterEnd(i), w = width(i..<end, from: x)
             if Self.isBreakingSpace(shown[i]) {
                 x += w
                 i = end
@@ -210,6 +226,8 @@ final class ShapedParagraph {
         var placed: [TextLayout.PositionedGlyph] = []
         placed.reserveCapacity(range.count)
         var pen = 0.0
+        // A tab's stop is measured along the text from the line's start, where the pen is in a left-to-right line.
+        let tabAdvances = tabStop == nil ? [:] : tabAdvances(in: range)
         for visual in bidi.visualRuns(range) {
             // Runs are in text order: from the first that reaches into the visual run, while they start inside it.
             let first = runIndex(containing: visual.range.lowerBound)
@@ -221,14 +239,26 @@ final class ShapedParagraph {
                 let glyphs = part == run.range && run.direction == visual.direction ? run.glyphs
                     : Self.shape(codepoints, part, visual.direction, run.script, faces.faces[run.face], sizeKey)
                 for glyph in glyphs {
+                    let advance = tabAdvances[glyph.cluster] ?? glyph.advance
                     placed.append(.init(index: glyph.index, x: pen + glyph.xOffset, y: baseline - glyph.yOffset, face: run.face,
-                                        cluster: glyph.cluster - range.lowerBound, advance: glyph.advance,
+                                        cluster: glyph.cluster - range.lowerBound, advance: advance,
                                         direction: visual.direction))
-                    pen += glyph.advance
+                    pen += advance
                 }
             }
         }
         return (placed, pen)
+    }
+
+    /// Each tab's advance in the line `range`, by its index.
+    private func tabAdvances(in range: Range<Int>) -> [Int: Double] {
+        var advances: [Int: Double] = [:], x = 0.0
+        for i in range {
+            let a = advance(of: i, at: x)
+            if original[i] == "\t" { advances[i] = a }
+            x += a
+        }
+        return advances
     }
 
     /// The run holding character `i` (binary search: a paragraph may hold many runs).
@@ -251,7 +281,7 @@ final class ShapedParagraph {
         var i = start
         while i < shown.count {
             let end = clusterEnd(i)
-            width += self.width(i..<end)
+            width += self.width(i..<end, from: width)
             // Spaces may run past the room: the kept text is trimmed of them.
             if !Self.isBreakingSpace(shown[i]) && width > room { break }
             if !ScriptRuns.joins(scripts[end - 1]) || end == shown.count || breaksAfter(end - 1, breaks)

@@ -172,3 +172,29 @@ func charactersNoFontHasUseNotdef(text: String) throws {
     #expect(glyphs[1].x == t.advance + face.kerning(between: glyphs[0].index, and: glyphs[1].index, pixelSize: 24))
     #expect(glyphs[1].x < t.advance)
 }
+
+@Test func tabsAdvanceToTabStopsSoPricesAlign() throws {
+    let face = try TestFonts.regular()
+    let menu = TextLayout("Tea\t2.50\nCake\t3.00\nHot chocolate\t3.20", face: face, pixelSize: 24)
+    let space = width("a a", face) - width("aa", face)
+    // Where each price starts: the first glyph after the tab.
+    let starts = menu.lines.map { line -> Double in
+        let tab = line.text.unicodeScalars.firstIndex(of: "\t").map { line.text.unicodeScalars.distance(from: line.text.unicodeScalars.startIndex, to: $0) }!
+        return line.glyphs.first { $0.cluster == tab + 1 }!.x
+    }
+    // Names shorter than eight spaces put their prices at the first stop; a longer one at the next stop past it.
+    let stop = 8 * space, long = width("Hot chocolate", face)
+    try #require(width("Cake", face) < stop && long > stop)
+    #expect(abs(starts[0] - stop) < 0.01)
+    #expect(abs(starts[1] - stop) < 0.01)
+    #expect(abs(starts[2] - (long / stop).rounded(.up) * stop) < 0.01)
+    #expect(menu.lines[0].width == starts[0] + width("2.50", face))
+}
+
+@Test func aLineWithTabsWrapsWhereItsStopsTakeIt() throws {
+    let face = try TestFonts.regular()
+    let space = width("a a", face) - width("aa", face)
+    // The tab takes "a" to the stop at eight spaces: "b" no longer fits in seven spaces and a bit more.
+    let layout = TextLayout("a\tb", face: face, pixelSize: 24, options: .init(maxWidth: 8 * space + 2))
+    #expect(layout.lineTexts == ["a", "b"])
+}
