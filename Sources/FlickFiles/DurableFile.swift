@@ -11,7 +11,12 @@ public enum DurableFile {
         let directory = directoryName(of: target)
         let temporary = "\(target).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError(path: temporary, problem: .system(call: "open", code: errno)) }
+        // Errors name the file asked for: the temporary name means nothing to whoever asked.
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw FileError(path: path, problem: .missingFolder(directory)) }
+            throw FileError(path: path, problem: .system(call: "create", code: code))
+        }
         var failure: FileError?
         var written = 0
         bytes.withUnsafeBytes { buffer in
@@ -19,14 +24,14 @@ public enum DurableFile {
                 let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = FileError(path: temporary, problem: .system(call: "write", code: errno))
+                    failure = FileError(path: path, problem: .system(call: "write", code: errno))
                     return
                 }
                 written += n
             }
         }
         if failure == nil, fsync(fd) != 0 {
-            failure = FileError(path: temporary, problem: .system(call: "fsync", code: errno))
+            failure = FileError(path: path, problem: .system(call: "fsync", code: errno))
         }
         close(fd)
         if failure == nil, rename(temporary, target) != 0 {

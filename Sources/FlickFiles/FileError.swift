@@ -5,6 +5,8 @@ import Glibc
 public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Problem: Sendable, Equatable {
         case missing
+        /// The folder a file was to be written in is not there.
+        case missingFolder(String)
         /// A FIFO, a device, a directory, a socket (or a symlink to one): reading it can hang or never end,
         /// replacing it would destroy something that is not ours.
         case notRegular(kind: String)
@@ -25,6 +27,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String {
         switch problem {
         case .missing: "no such file"
+        case .missingFolder(let folder): "the folder \(folder) does not exist: create it or write elsewhere"
         case .notRegular(let kind): "\(kind), not a regular file"
         case .tooLarge(let limit, let what): "larger than \(limit >> 20) MiB, the most Flick reads for \(what)"
         case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
@@ -32,7 +35,6 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(path): \(reason)" }
-
 
     /// What `mode` (st_mode) is, in words, for a file that is not regular.
     static func kind(of mode: mode_t) -> String {

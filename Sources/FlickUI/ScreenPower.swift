@@ -36,7 +36,9 @@ public final class ScreenPower {
         self.policy = policy; self.display = display; self.backlight = backlight; self.log = log
         lastActivity = now
         if policy.dimAfter != nil && backlight == nil {
-            log("display.idle.dim: no backlight to dim (none in /sys/class/backlight, or display.backlight names none): the screen only blanks")
+            let blanks = policy.blankAfter.map { "the screen still blanks after \(Int($0.rounded())) s" }
+                ?? "nothing blanks either (no display.idle.blank)"
+            log("display.idle.dim: no backlight to dim (none in /sys/class/backlight, or display.backlight names none): nothing dims; \(blanks)")
         }
         if let backlight { setLight(policy.brightLevel, backlight) }
     }

@@ -19,6 +19,7 @@ struct Check: ParsableCommand {
         if !unreachable.isEmpty {
             printToStandardError(["\(config): warning: not reachable by swiping from \"\(loaded.start)\": \(unreachable.joined(separator: ", "))"])
         }
-        print("\(config): ok (\(loaded.pages.count) pages)")
+        let count = loaded.pages.count
+        print("\(config): ok (\(count) \(count == 1 ? "page" : "pages"))")
     }
 }

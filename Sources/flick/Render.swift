@@ -8,8 +8,11 @@ import FlickUI
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render a scene headless to a PNG file.")
 
-    @Option(help: "Output size, WIDTHxHEIGHT (1 to 16384 each).")
-    var size = FrameSizeArgument(argument: "1280x800")!
+    @Option(help: "The panel's size, WIDTHxHEIGHT, 1 to 16384 each (default: the config's display.mode, else 1280x800), turned by the rotation.")
+    var size: FrameSizeArgument?
+
+    @Option(help: "Panel rotation in degrees: 0, 90, 180 or 270 (default: the config's display.rotation, else 0).")
+    var rotation: Int?
 
     @Option(help: "The PNG file to write.")
     var out: String
@@ -24,23 +27,27 @@ struct Render: ParsableCommand {
     var page: String?
 
     func validate() throws {
+        if let rotation, Rotation(degrees: rotation) == nil {
+            throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)")
+        }
         if config != nil, let scene { throw ValidationError("--config renders a page; drop the scene name '\(scene.rawValue)'") }
         if page != nil && config == nil { throw ValidationError("--page needs --config FILE") }
     }
 
     func run() throws {
         if let config {
-            let id = try renderPage(config: config)
-            print("wrote \(out) (\(size.width)x\(size.height), page \(id) of \(config))")
+            let (id, size) = try renderPage(config: config)
+            print("wrote \(out) (\(size.description), page \(id) of \(config))")
             return
         }
         let scene = scene ?? .showcase
+        let size = PreviewScreen(size: size, rotation: rotation, kiosk: nil)
         try renderScene(scene, width: size.width, height: size.height, to: out)
-        print("wrote \(out) (\(size.width)x\(size.height), scene \(scene.rawValue))")
+        print("wrote \(out) (\(size.description), scene \(scene.rawValue))")
     }
 
     /// The page as the kiosk shows it at rest: the pages scene started on it, one frame.
-    private func renderPage(config path: String) throws -> String {
+    private func renderPage(config path: String) throws -> (id: String, size: PreviewScreen) {
         var kiosk = try KioskConfig.loadOrExit(path: path)
         let id = page ?? kiosk.start
         guard kiosk.page(id) != nil else {
@@ -49,11 +56,12 @@ struct Render: ParsableCommand {
             throw ExitCode(2)
         }
         kiosk.start = id
+        let size = PreviewScreen(size: size, rotation: rotation, kiosk: kiosk)
         let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
                                metrics: kiosk.gestureMetrics, log: { Log.flick.error("\($0)") })
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
         try player.screen.writePNG(path: out)
-        return id
+        return (id, size)
     }
 }
 

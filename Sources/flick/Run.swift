@@ -41,11 +41,13 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("shot"), help: "Headless with --config: write the screen at MS milliseconds to FILE.png (MS=FILE.png; repeatable).")
     var shots: [ShotArgument] = []
 
-    @Option(help: "Headless with --config: run until MS milliseconds on the virtual clock (default: until the script is played and nothing moves).")
+    // Unconditional, so that `--until -5` reaches the range check instead of reading as an unknown option.
+    @Option(parsing: .unconditional,
+            help: "Headless with --config: run until MS milliseconds on the virtual clock (default: until the script is played and nothing moves).")
     var until: Double?
 
-    @Option(help: "Headless: the screen size, WIDTHxHEIGHT.")
-    var size = FrameSizeArgument(argument: "1280x800")!
+    @Option(help: "Headless: the panel's size, WIDTHxHEIGHT (default: the config's display.mode, else 1280x800), turned by the rotation.")
+    var size: FrameSizeArgument?
 
     @Option(help: "DRM card, e.g. /dev/dri/card0 (default: the first with a connected connector).")
     var card: String?
@@ -56,7 +58,7 @@ struct Run: ParsableCommand {
     @Option(help: "Mode WIDTHxHEIGHT[@HZ] (default: the connector's preferred mode).")
     var mode: String?
 
-    @Option(help: "Panel rotation in degrees: 0, 90, 180 or 270 (default: the config's display.rotation, else 0).")
+    @Option(help: "Panel rotation in degrees: 0, 90, 180 or 270 (default: the config's display.rotation, else 0); headless, the frame is turned with it.")
     var rotation: Int?
 
     @Option(help: "The libinput seat (default: the config's input.seat, else seat0).")
@@ -154,6 +156,7 @@ struct Run: ParsableCommand {
     /// The pages on the virtual clock: the script's touches, screenshots at their times, and the final state as
     /// the last line of stdout.
     private func runPagesHeadless(_ kiosk: KioskConfig, path: String) throws {
+        let size = PreviewScreen(size: size, rotation: rotation, kiosk: kiosk)
         let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
                                metrics: kiosk.gestureMetrics, store: todoStore, log: { Log.flick.error("\($0)") })
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height, idle: kiosk.display?.idle,
@@ -263,6 +266,7 @@ struct Run: ParsableCommand {
     }
 
     private func runHeadless() throws {
+        let size = PreviewScreen(size: size, rotation: rotation, kiosk: nil)
         let scene = try ShowcaseKiosk(width: size.width, height: size.height, fonts: FontCollection())
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])

@@ -1,3 +1,4 @@
+import FlickRaster
 import Foundation
 import Testing
 
@@ -16,8 +17,29 @@ import Testing
     func theSizeOptionShowsItsDefaultAsTyped(command: String) throws {
         let help = try flick([command, "--help"])
         #expect(help.status == 0)
-        #expect(unwrapped(help.out).contains("(default: 1280x800)"))
+        #expect(unwrapped(help.out).contains(command == "record-touches" ? "(default: 1280x800)" : "(default: the config's display.mode, else 1280x800)"))
         #expect(!help.out.contains("FrameSizeArgument"))
+    }
+
+    /// A preview shows what the panel the config describes shows: its mode, turned by its rotation; flags win.
+    @Test func previewsTakeTheConfigsModeAndRotation() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try #"{"display": {"mode": "480x320", "rotation": 90}, "pages": [{"id": "a", "content": {"type": "text", "title": "A", "body": ""}}]}"#
+            .write(toFile: directory + "/portrait.json", atomically: true, encoding: .utf8)
+        func size(_ file: String) throws -> String {
+            let image = try Surface.readPNG(path: directory + "/" + file)
+            return "\(image.width)x\(image.height)"
+        }
+        #expect(try flick(["render", "--config", "portrait.json", "--out", "r.png"], in: directory).status == 0)
+        #expect(try size("r.png") == "320x480")
+        #expect(try flick(["run", "--headless", "--config", "portrait.json", "--out", "h.png"], in: directory).status == 0)
+        #expect(try size("h.png") == "320x480")
+        #expect(try flick(["render", "--config", "portrait.json", "--rotation", "0", "--out", "f.png"], in: directory).status == 0)
+        #expect(try size("f.png") == "480x320")
+        #expect(try flick(["run", "--headless", "--config", "portrait.json", "--size", "200x100", "--out", "s.png"], in: directory).status == 0)
+        #expect(try size("s.png") == "100x200")
     }
 
     @Test func benchShowsItsDefaultSizesAsTyped() throws {
@@ -47,6 +69,29 @@ import Testing
         let result = try flick(["fro\u{1B}[2J\nb\u{202E}"])
         #expect(result.status == 64)
         #expect(result.err.hasPrefix("flick: unknown command 'fro\\u{1B}[2J\\nb\\u{202E}'\n"))
+    }
+
+    @Test func aNegativeUntilSaysItMustBeMillisecondsFromZero() throws {
+        let result = try flick(["run", "--headless", "--until", "-5"])
+        #expect(result.status == 64)
+        #expect(result.err.contains("--until must be milliseconds from 0 to 1000000000000, not -5.0"))
+    }
+
+    @Test func aFrameWrittenIntoAMissingFolderNamesTheFileAndTheFolder() throws {
+        let result = try flick(["render", "--size", "64x40", "--out", "/nonexistent/x.png"])
+        #expect(result.status != 0)
+        #expect(result.err.contains("/nonexistent/x.png: the folder /nonexistent does not exist: create it or write elsewhere"))
+        #expect(!result.err.contains(".tmp-"))
+    }
+
+    @Test func checkCountsOnePageAsOnePage() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try #"{"pages": [{"id": "a", "content": {"type": "todo"}}]}"#.write(toFile: directory + "/one.json", atomically: true, encoding: .utf8)
+        let result = try flick(["check", "one.json"], in: directory)
+        #expect(result.status == 0)
+        #expect(result.out == "one.json: ok (1 page)\n")
     }
 
     @Test func optionsWithoutACommandStillGoToRun() throws {

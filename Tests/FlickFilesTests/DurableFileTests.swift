@@ -55,10 +55,10 @@ import Testing
     }
 }
 
-@Test func aMissingDirectoryIsAnErrorNamingTheFileItTriedToCreate() throws {
+@Test func aMissingFolderIsAnErrorNamingTheFileAskedForAndTheFolder() throws {
     let scratch = Scratch()
-    let path = scratch.path + "/missing/todo.json"
-    #expect(throws: FileError(path: "\(path).tmp-\(getpid())", problem: .system(call: "open", code: ENOENT))) {
-        try DurableFile.write([1], to: path)
-    }
+    let path = scratch.path + "/missing/x.png"
+    let error = FileError(path: path, problem: .missingFolder(scratch.path + "/missing"))
+    #expect(throws: error) { try DurableFile.write([1], to: path) }
+    #expect(error.description == "\(path): the folder \(scratch.path)/missing does not exist: create it or write elsewhere")
 }

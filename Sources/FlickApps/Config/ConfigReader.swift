@@ -88,7 +88,8 @@ final class ConfigReader {
 
         func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) -> T? where T.RawValue == String {
             guard let s = string(key, required: false) else { return nil }
-            guard let c = T(rawValue: s) else {
+            // Names are matched in any case (`rgb565` is RGB565), as people type them.
+            guard let c = T(rawValue: s) ?? T.allCases.first(where: { $0.rawValue.lowercased() == s.lowercased() }) else {
                 reader.report(path(key), "expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(s)\"")
                 return nil
             }

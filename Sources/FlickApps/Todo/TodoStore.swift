@@ -37,7 +37,7 @@ public final class TodoStore {
             bytes = try InputFile.read(path, as: .store)
         } catch {
             switch error.problem {
-            case .missing: return []
+            case .missing, .missingFolder: return []
             case .notRegular:
                 // Not ours to move: a FIFO or a device put here by mistake stays, and nothing is saved over it.
                 refuseSaving("\(error): the to-do list starts empty and will not save until it is replaced by a regular file")

@@ -53,6 +53,13 @@ extension ConfigTests {
             #expect(error?.lines == [#"test.json: display.format: expected one of "XRGB8888", "RGB565", "RGB888", "BGR888", "XBGR8888", got "RGBA4444""#])
         }
 
+        @Test func formatNamesAreReadInAnyCase() throws {
+            for name in ["rgb565", "Rgb565", "RGB565"] {
+                let kiosk = try config(#"{"display": {"format": "\#(name)"}, "pages": [{"id": "a", "content": {"type": "todo"}}]}"#)
+                #expect(kiosk.display?.format == .rgb565, "\(name)")
+            }
+        }
+
         @Test func anUnbelievableRefreshIsAConfigError() {
             #expect(throws: KioskConfigError.self) {
                 try config(#"{"display": {"refresh": 0.01}, "pages": [{"id": "a", "content": {"type": "todo"}}]}"#)

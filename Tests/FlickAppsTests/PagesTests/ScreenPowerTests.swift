@@ -149,3 +149,14 @@ private final class IdleTour {
         #expect(error.description == "/nonexistent/nope: no readable max_brightness: not a backlight device (see /sys/class/backlight)")
     }
 }
+
+/// A dim time with no backlight says what will happen: nothing dims, and the screen blanks only if a blank time is set.
+@Test func aDimTimeWithoutABacklightSaysWhatDimsAndWhatBlanks() {
+    for (blank, tail) in [(nil, "nothing blanks either (no display.idle.blank)"), (90.0, "the screen still blanks after 90 s")] as [(Double?, String)] {
+        var said: [String] = []
+        let power = ScreenPower(policy: IdlePolicy(dimAfter: 30, blankAfter: blank), display: HeadlessDisplay(width: 4, height: 4),
+                                backlight: nil, now: 0) { said.append($0) }
+        #expect(said == ["display.idle.dim: no backlight to dim (none in /sys/class/backlight, or display.backlight names none): nothing dims; \(tail)"])
+        #expect(power.nextChange == blank)
+    }
+}
