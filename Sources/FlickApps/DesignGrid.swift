@@ -15,9 +15,6 @@ struct DesignGrid {
     static func scale(width: Double, height: Double) -> Double { min(width / 1280, height / 800) }
     static func scale(width: Int, height: Int) -> Double { scale(width: Double(width), height: Double(height)) }
 
-    /// The margin of a kiosk page: 64 design units, on whole pixels.
-    static func pageMargin(scale: Double) -> Double { (64 * scale).rounded() }
-
     func point(_ p: Point) -> Point { Point(dx + p.x * u, dy + p.y * u) }
     func rect(_ r: Rect) -> Rect { Rect(origin: point(r.origin), size: Size(r.width * u, r.height * u)) }
     func design(_ p: Point) -> Point { Point((p.x - dx) / u, (p.y - dy) / u) }

@@ -12,7 +12,7 @@ import Testing
     @Test func theWorldPage() throws {
         var tour = try KioskConfig.load(path: KioskConfig.compiledSourceTree + "/kiosk/tour.json")
         tour.start = "world"
-        let player = VirtualClockPlayer(scene: PagesScene(config: tour, width: 640, height: 400, fonts: try FontCollection()),
+        let player = VirtualClockPlayer(scene: PagesScene(config: tour.fittedToDesign(width: 640, height: 400), width: 640, height: 400, fonts: try FontCollection()),
                                         width: 640, height: 400)
         player.run()
         try GoldenImage.check(player.screen, named: "world-page-640x400")

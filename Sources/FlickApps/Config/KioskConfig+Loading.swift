@@ -126,7 +126,7 @@ extension KioskConfig {
 
     private static func readDisplay(_ value: JSONValue, reader: ConfigReader) -> Display {
         var display = Display()
-        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi", "refresh", "format", "idle", "backlight"]) else { return display }
+        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi", "scale", "refresh", "format", "idle", "backlight"]) else { return display }
         display.connector = fields.string("connector", required: false)
         if let mode = fields.string("mode", required: false) {
             if let m = Display.Mode(mode) { display.mode = m } else {
@@ -142,6 +142,7 @@ extension KioskConfig {
             }
         }
         display.dpi = fields.number("dpi", in: 10...2000)
+        display.scale = fields.number("scale", in: 0.25...4)
         display.refresh = fields.number("refresh", in: RefreshPacing.believable)
         display.format = fields.choice("format", ScanoutFormat.self)
         readScreenPower(fields, into: &display, reader: reader)

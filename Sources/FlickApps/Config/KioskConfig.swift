@@ -38,11 +38,16 @@ public struct KioskConfig: Sendable, Equatable {
     }
 
     public struct Display: Sendable, Equatable {
+        public init() {}
+
         public var connector: String?
         public var mode: Mode?
         public var rotation: Rotation = .none
         /// Overrides the panel's reported physical size when the EDID lies.
         public var dpi: Double?
+        /// Everything on screen this much larger (or smaller): text, margins, bars and rows. Touch targets stay at
+        /// least 9 mm whatever it is. nil: 1.
+        public var scale: Double?
         /// The panel's real refresh in Hz, for panels whose mode reports a wrong one (SPI panels).
         public var refresh: Double?
         /// The scan-out pixel format; nil: the best the primary plane takes.

@@ -16,11 +16,11 @@ final class DetailView {
         view.shouldRasterize = true
         let theme = style.theme, textWidth = style.width - 2 * style.margin
         title = style.bold.map {
-            Label("", face: $0, pixelSize: theme.titleSize * style.scale, color: theme.text,
+            Label("", face: $0, pixelSize: theme.titleSize * style.unit, color: theme.text,
                   frame: Rect(x: style.margin, y: 0, width: textWidth, height: 0), maxLines: 2)
         }
         detail = style.regular.map {
-            Label("", face: $0, pixelSize: theme.bodySize * style.scale, color: theme.text,
+            Label("", face: $0, pixelSize: theme.bodySize * style.unit, color: theme.text,
                   frame: Rect(x: style.margin, y: 0, width: textWidth, height: 0))
         }
         for label in [title, detail].compactMap({ $0 }) { view.addChild(label.view) }
@@ -33,7 +33,7 @@ final class DetailView {
             label.text = text
             label.view.frame.origin.y = y
             label.view.frame.size.height = label.fittingHeight
-            y += label.view.frame.height + (16 * style.scale).rounded()
+            y += label.view.frame.height + (16 * style.unit).rounded()
         }
     }
 }

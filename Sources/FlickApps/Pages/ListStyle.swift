@@ -2,7 +2,7 @@ import FlickRaster
 import FlickText
 import FlickUI
 
-/// The list page's look, from the theme and the screen (sizes for 1280x800, scaled): the seed's
+/// The list page's look, from the theme and the screen (sizes in screen units): the seed's
 /// navigation-based app, a tinted bar over plain rows with disclosure chevrons, the selected row tinted too.
 struct ListStyle {
     let theme: KioskConfig.Theme
@@ -12,14 +12,15 @@ struct ListStyle {
     let margin: Double
     let regular: FontFace?
     let bold: FontFace?
-    let scale: Double
+    /// Pixels in a screen unit.
+    let unit: Double
 
     init(_ context: PageContext) {
         theme = context.theme
         width = Double(context.width)
         height = Double(context.height)
-        scale = context.scale
-        barHeight = (96 * scale).rounded()
+        unit = context.unit
+        barHeight = (96 * unit).rounded()
         margin = context.margin
         regular = context.face(.regular)
         bold = context.face(.bold)
@@ -27,16 +28,16 @@ struct ListStyle {
 
     var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
     var inset: Double { (margin / 2).rounded() }
-    var barTextSize: Double { theme.bodySize * scale }
+    var barTextSize: Double { theme.bodySize * unit }
     var backButton: Button.Style {
         Button.Style(fill: theme.accent.interpolated(to: .black, 0.25), highlightedFill: theme.accent.interpolated(to: .black, 0.5),
-                     title: theme.text, cornerRadius: (8 * scale).rounded())
+                     title: theme.text, cornerRadius: (8 * unit).rounded())
     }
 
     var rows: ListView.Style {
-        ListView.Style(rowHeight: (88 * scale).rounded(), rowFill: theme.surface, highlightFill: theme.accent,
+        ListView.Style(rowHeight: (88 * unit).rounded(), rowFill: theme.surface, highlightFill: theme.accent,
                        separator: theme.background, title: theme.text, chevron: theme.secondaryText,
-                       background: theme.background, face: regular, pixelSize: theme.bodySize * scale, inset: inset)
+                       background: theme.background, face: regular, pixelSize: theme.bodySize * unit, inset: inset)
     }
 
     /// A tinted bar across the top with `title` centred on it (kept clear of `sideRoom` at both ends);

@@ -9,9 +9,10 @@ struct PageArtwork {
     let width: Int
     let height: Int
     let images: ImageFiles
+    /// Pixels in a screen unit (`ScreenUnit`).
+    let unit: Double
 
-    var scale: Double { DesignGrid.scale(width: width, height: height) }
-    private var margin: Double { DesignGrid.pageMargin(scale: scale) }
+    private var margin: Double { ScreenUnit.pageMargin(unit: unit, width: width, height: height) }
 
     func draw(_ page: KioskConfig.Page, on canvas: Canvas) {
         let bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
@@ -47,16 +48,16 @@ struct PageArtwork {
         let m = margin, textWidth = Double(width) - 2 * m
         var y = m
         if let bold = try? fonts.face(.bold) {
-            let title = TextLayout(text.title, face: bold, pixelSize: theme.titleSize * scale,
+            let title = TextLayout(text.title, face: bold, pixelSize: theme.titleSize * unit,
                                    options: .init(maxWidth: textWidth, maxLines: 2))
             canvas.draw(title, at: Point(x: m, y: y), color: theme.text)
-            y += title.size.height + (20 * scale).rounded()
+            y += title.size.height + (20 * unit).rounded()
         }
         if let regular = try? fonts.face(.regular) {
-            let body = TextLayout(text.body, face: regular, pixelSize: theme.bodySize * scale,
+            let body = TextLayout(text.body, face: regular, pixelSize: theme.bodySize * unit,
                                   options: .init(maxWidth: textWidth))
             canvas.draw(body, at: Point(x: m, y: y), color: theme.text)
-            y += body.size.height + (24 * scale).rounded()
+            y += body.size.height + (24 * unit).rounded()
         }
         guard let path = text.image, let image = images.open(path),
               image.width > 0, image.height > 0 else { return }
@@ -74,17 +75,17 @@ struct PageArtwork {
         let m = margin
         let card = Rect(x: m, y: m, width: Double(width) - 2 * m, height: Double(height) - 2 * m)
         guard card.width > 0, card.height > 0 else { return }
-        canvas.fill(roundedRect: card, radius: 16 * scale, paint: .solid(theme.surface))
+        canvas.fill(roundedRect: card, radius: 16 * unit, paint: .solid(theme.surface))
         let inner = card.width - 2 * m
         guard inner > 0 else { return }
         var y = card.minY + m
         if let bold = try? fonts.face(.bold) {
-            let t = TextLayout(title, face: bold, pixelSize: theme.titleSize * scale, options: .init(maxWidth: inner, maxLines: 2))
+            let t = TextLayout(title, face: bold, pixelSize: theme.titleSize * unit, options: .init(maxWidth: inner, maxLines: 2))
             canvas.draw(t, at: Point(x: card.minX + m, y: y), color: theme.text)
-            y += t.size.height + (16 * scale).rounded()
+            y += t.size.height + (16 * unit).rounded()
         }
         if !caption.isEmpty, let regular = try? fonts.face(.regular) {
-            let c = TextLayout(caption, face: regular, pixelSize: theme.captionSize * scale, options: .init(maxWidth: inner, maxLines: 3))
+            let c = TextLayout(caption, face: regular, pixelSize: theme.captionSize * unit, options: .init(maxWidth: inner, maxLines: 3))
             canvas.draw(c, at: Point(x: card.minX + m, y: y), color: theme.secondaryText)
         }
     }

@@ -16,9 +16,14 @@ final class PageContext {
     /// Where the to-do list is kept; nil: in memory only.
     let store: TodoStore?
     let images: ImageFiles
+    /// Pixels in one of the screen's length units, in which the theme's text sizes and the pages' margins and rows
+    /// are given (`ScreenUnit`).
+    let unit: Double
+    /// The config's `display.scale`: how much larger than its unit size everything is shown.
+    let displayScale: Double
 
     init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int,
-         store: TodoStore? = nil, images: ImageFiles = ImageFiles(log: { _ in })) {
+         scale: Double = 1, store: TodoStore? = nil, images: ImageFiles = ImageFiles(log: { _ in })) {
         self.scene = scene
         self.images = images
         self.store = store
@@ -27,12 +32,12 @@ final class PageContext {
         self.metrics = metrics
         self.width = width
         self.height = height
+        displayScale = scale
+        unit = ScreenUnit.pixels(metrics: metrics, scale: scale)
     }
 
     var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
-    /// Sizes in the config are for the 1280x800 design grid.
-    var scale: Double { DesignGrid.scale(width: width, height: height) }
-    var margin: Double { DesignGrid.pageMargin(scale: scale) }
+    var margin: Double { ScreenUnit.pageMargin(unit: unit, width: width, height: height) }
 
     /// The theme's face, or nil when the fonts cannot be read (the page then draws without text).
     func face(_ weight: FontWeight) -> FontFace? { try? fonts.face(weight) }

@@ -13,12 +13,12 @@ enum PagedTextCard {
         view.shouldRasterize = true
         view.content = ViewContent { canvas, bounds in
             canvas.fill(bounds, color: context.theme.background)
-            canvas.fill(roundedRect: bounds, radius: cornerRadius * context.scale,
+            canvas.fill(roundedRect: bounds, radius: cornerRadius * context.unit,
                         paint: paint(entry.background ?? .color(context.theme.surface), height: bounds.height))
             guard let face = context.face(.regular) else { return }
             let inset = context.margin, width = bounds.width - 2 * inset, height = bounds.height - 2 * inset
             guard width > 0, height > 0 else { return }
-            let pixelSize = context.theme.titleSize * context.scale
+            let pixelSize = context.theme.titleSize * context.unit
             // As many lines as fit; the last one ends in an ellipsis when the text is longer.
             let lines = max(1, Int(height / face.metrics(pixelSize: pixelSize).lineHeight))
             let text = TextLayout(entry.text, face: face, pixelSize: pixelSize,

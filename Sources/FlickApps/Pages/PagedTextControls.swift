@@ -7,10 +7,17 @@ import FlickUI
 /// buttons: highlighted while pressed, firing on a tap, and let go without firing when the page swipe takes
 /// the touch.
 final class PagedTextControls {
-    /// UIKit's 44 pt minimum touch target on a 163 ppi iPhone.
-    static let buttonHeight = Millimetres(7)
-    /// Our choice: room for "Prev" and "Next" with a thumb's width to spare.
+    /// The least a touch target is: a fingertip's 9 mm (UIKit's 44 pt is 7 mm; kiosk users stand and reach).
+    static let buttonHeight = Millimetres(9)
+    /// Our choice: room for "Prev" and "Next" with a thumb's width to spare; wider when the label needs it.
     static let buttonWidth = Millimetres(18)
+
+    /// The bar's height: a touch target, or taller when the label's text is.
+    static func barHeight(face: FontFace?, context: PageContext) -> Double {
+        let touch = context.metrics.pixels(buttonHeight)
+        guard let face else { return touch.rounded() }
+        return max(touch, 1.5 * face.metrics(pixelSize: context.theme.bodySize * context.unit).lineHeight).rounded()
+    }
     /// Our choice: a pressed button darkens as much as a pressed UIKit button dims.
     static let pressedShade = 0.3
 
@@ -23,14 +30,18 @@ final class PagedTextControls {
         let theme = context.theme
         let style = Button.Style(fill: theme.accent, highlightedFill: theme.accent.interpolated(to: .black, Self.pressedShade),
                                  title: theme.text)
-        let width = min(context.metrics.pixels(Self.buttonWidth), bar.width / 3).rounded()
+        let pixelSize = theme.bodySize * context.unit
+        // Each label whole with half a line either side, never under the touch width, and a third of the bar at most.
+        let padding = face.metrics(pixelSize: pixelSize).lineHeight
+        let label = ["Prev", "Next"].map { TextLayout($0, face: face, pixelSize: pixelSize).size.width + padding }.max() ?? 0
+        let width = min(max(context.metrics.pixels(Self.buttonWidth), label), bar.width / 3).rounded()
         func button(_ title: String, x: Double) -> Button {
-            Button(title: title, face: face, pixelSize: theme.bodySize * context.scale, style: style,
+            Button(title: title, face: face, pixelSize: pixelSize, style: style,
                    frame: Rect(x: x, y: bar.minY, width: width, height: bar.height), metrics: context.metrics)
         }
         previous = button("Prev", x: bar.minX)
         next = button("Next", x: bar.maxX - width)
-        indicator = Label("", face: face, pixelSize: theme.captionSize * context.scale, color: theme.secondaryText,
+        indicator = Label("", face: face, pixelSize: theme.captionSize * context.unit, color: theme.secondaryText,
                           maxLines: 1, alignment: .center)
         let height = indicator.layout(width: bar.width - 2 * width).size.height
         indicator.view.frame = Rect(x: bar.minX + width, y: (bar.center.y - height / 2).rounded(),

@@ -34,7 +34,7 @@ final class PagedTextPage: PageController {
         let view = View(frame: context.bounds, background: .solid(context.theme.background))
         self.view = view
         let m = context.margin
-        let barHeight = context.metrics.pixels(PagedTextControls.buttonHeight).rounded()
+        let barHeight = PagedTextControls.barHeight(face: context.face(.regular), context: context)
         let bar = Rect(x: m, y: Double(context.height) - m - barHeight, width: Double(context.width) - 2 * m, height: barHeight)
         let card = Rect(x: m, y: m, width: bar.width, height: max(0, bar.minY - (m / 2).rounded() - m))
         stage = PagedTextStage(frame: card, showing: PagedTextCard.layer(content.entries[0], size: card.size, context: context),

@@ -83,8 +83,8 @@ public final class PagesScene: Scene {
         do { try fonts.useTheme(config.theme.fonts, fallbacks: config.theme.fallbackFonts) } catch { log("theme fonts: \(error)") }
         let images = ImageFiles(log: log)
         context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
-                              store: store, images: images)
-        artwork = PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height, images: images)
+                              scale: config.display?.scale ?? 1, store: store, images: images)
+        artwork = PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height, images: images, unit: context.unit)
         scene.dispatcher.metrics = metrics
         scene.onAdvance = { [unowned self] time in
             if let value = scene.animator.value(for: animationTarget, key: Self.offsetKey) {

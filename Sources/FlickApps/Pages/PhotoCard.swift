@@ -33,8 +33,8 @@ final class PhotoCard {
         // kept from it, or reads the file again.
         let image = context.images.open(path)
         let unused = DecodedPhoto(image)
-        let border = max(1, (Self.borderWidth * context.scale).rounded())
-        let shadow = max(1, (Self.shadowWidth * context.scale).rounded())
+        let border = max(1, (Self.borderWidth * context.unit).rounded())
+        let shadow = max(1, (Self.shadowWidth * context.unit).rounded())
         let room = context.bounds.insetBy(dx: context.margin + border, dy: context.margin + border)
         let natural = image.map { Size(Double($0.width), Double($0.height)) } ?? Self.blankAspect
         let fit = max(0, min(room.width / natural.width, room.height / natural.height))

@@ -27,7 +27,8 @@ struct TodoLook {
     let theme: KioskConfig.Theme
 
     init(context: PageContext) {
-        rowHeight = max(1, context.metrics.pixels(Self.rowLength).rounded())
+        // The tutorial's row at the screen's scale, never under its 8 mm touch target.
+        rowHeight = max(1, (context.metrics.pixels(Self.rowLength) * max(1, context.displayScale)).rounded())
         width = Double(context.width)
         headerHeight = (rowHeight * 1.2).rounded()
         bold = context.face(.bold)

@@ -17,7 +17,7 @@ public final class ListRow {
         view = View(frame: Rect(x: 0, y: 0, width: width, height: style.rowHeight))
         view.shouldRasterize = true
         label = style.face.map {
-            Label("", face: $0, pixelSize: style.pixelSize, color: style.title, maxLines: 1)
+            Label("", face: $0, pixelSize: style.pixelSize, color: style.title, maxLines: style.maxLines)
         }
         view.content = ViewContent { [unowned self] canvas, bounds in draw(on: canvas, in: bounds) }
         if let label { view.addChild(label.view) }
@@ -25,13 +25,27 @@ public final class ListRow {
 
     public var title: String { label?.text ?? "" }
 
-    func show(_ index: Int, title: String, highlighted: Bool) {
+    /// The height a row needs for `title`: its lines with a quarter of a line above and below, at least the
+    /// style's row height.
+    static func height(of title: String, style: ListView.Style, width: Double) -> Double {
+        guard let face = style.face, !title.isEmpty else { return style.rowHeight }
+        let text = TextLayout(title, face: face, pixelSize: style.pixelSize,
+                              options: .init(maxWidth: titleWidth(style: style, width: width), maxLines: style.maxLines))
+        let padding = face.metrics(pixelSize: style.pixelSize).lineHeight / 2
+        return max(style.rowHeight, (text.size.height + padding).rounded(.up))
+    }
+
+    func show(_ index: Int, title: String, height: Double, highlighted: Bool) {
         self.index = index
+        if view.frame.height != height {
+            view.frame.size.height = height
+            view.setNeedsDisplay()
+        }
         setHighlighted(highlighted)
         guard let label else { return }
         label.text = title
-        let height = label.layout(width: titleWidth).size.height
-        label.view.frame = Rect(x: style.inset, y: ((style.rowHeight - height) / 2).rounded(), width: titleWidth, height: height)
+        let textHeight = label.layout(width: titleWidth).size.height
+        label.view.frame = Rect(x: style.inset, y: ((height - textHeight) / 2).rounded(), width: titleWidth, height: textHeight)
     }
 
     func setHighlighted(_ highlighted: Bool) {
@@ -40,9 +54,13 @@ public final class ListRow {
         view.setNeedsDisplay()
     }
 
-    private var chevronSize: Double { (style.rowHeight * 0.16).rounded() }
+    private static func chevronSize(_ style: ListView.Style) -> Double { (style.rowHeight * 0.16).rounded() }
+    private var chevronSize: Double { Self.chevronSize(style) }
 
-    private var titleWidth: Double { max(0, view.frame.width - 3 * style.inset - chevronSize) }
+    private static func titleWidth(style: ListView.Style, width: Double) -> Double {
+        max(0, width - 3 * style.inset - chevronSize(style))
+    }
+    private var titleWidth: Double { Self.titleWidth(style: style, width: view.frame.width) }
 
     private func draw(on canvas: Canvas, in bounds: Rect) {
         canvas.fill(bounds, color: isHighlighted ? style.highlightFill : style.rowFill)

@@ -12,6 +12,8 @@ import FlickText
 /// are attached to `view`; a `ViewScene`'s dispatcher gives them their touches.
 public final class ListView {
     public struct Style {
+        /// The least height of a row: a title that needs more (a large text size, a title wrapping onto
+        /// `maxLines`) makes its row taller.
         public var rowHeight: Double
         public var rowFill: Color
         public var highlightFill: Color
@@ -25,12 +27,15 @@ public final class ListView {
         public var pixelSize: Double
         /// From the left edge to the title, and from the chevron to the right edge.
         public var inset: Double
+        /// Lines a long title wraps onto before it ends in an ellipsis.
+        public var maxLines: Int
 
         public init(rowHeight: Double, rowFill: Color, highlightFill: Color, separator: Color, title: Color,
-                    chevron: Color, background: Color, face: FontFace?, pixelSize: Double, inset: Double) {
+                    chevron: Color, background: Color, face: FontFace?, pixelSize: Double, inset: Double,
+                    maxLines: Int = 2) {
             self.rowHeight = rowHeight; self.rowFill = rowFill; self.highlightFill = highlightFill
             self.separator = separator; self.title = title; self.chevron = chevron; self.background = background
-            self.face = face; self.pixelSize = pixelSize; self.inset = inset
+            self.face = face; self.pixelSize = pixelSize; self.inset = inset; self.maxLines = maxLines
         }
     }
 
@@ -50,6 +55,8 @@ public final class ListView {
     public private(set) var highlightedIndex: Int?
     /// The rows on screen, in no particular order.
     public private(set) var visibleRows: [ListRow] = []
+    /// Where each row starts from the top of the first, and after the last where the rows end.
+    private var rowTops: [Double] = [0]
 
     private let content = View()
     private var reusableRows: [ListRow] = []
@@ -75,7 +82,14 @@ public final class ListView {
         attachGestures()
     }
 
-    public var maximumOffset: Double { max(0, Double(titles.count) * style.rowHeight - view.frame.height) }
+    public var maximumOffset: Double { max(0, contentHeight - view.frame.height) }
+
+    private var contentHeight: Double { rowTops[rowTops.count - 1] }
+
+    /// Row `index`'s top and height within the rows.
+    public func rowFrame(_ index: Int) -> (top: Double, height: Double) {
+        (rowTops[index], rowTops[index + 1] - rowTops[index])
+    }
 
     /// A finger drags the list or it coasts.
     public var isScrolling: Bool { isDragging || isCoasting }
@@ -171,8 +185,19 @@ public final class ListView {
 
     private func rowIndex(at root: ScreenPoint) -> Int? {
         guard let local = view.convertFromRoot(Point(root.x, root.y)), view.bounds.contains(local) else { return nil }
-        let index = Int(((local.y + contentOffset.rounded()) / style.rowHeight).rounded(.down))
-        return titles.indices.contains(index) ? index : nil
+        return row(at: local.y + contentOffset.rounded())
+    }
+
+    /// The row at `y` within the rows; nil above the first and below the last.
+    private func row(at y: Double) -> Int? {
+        guard y >= 0, y < contentHeight else { return nil }
+        // The last row starting at or above y (binary search: a list may be long).
+        var low = 0, high = titles.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if rowTops[mid] <= y { low = mid } else { high = mid }
+        }
+        return low
     }
 
     // MARK: Rows
@@ -190,19 +215,30 @@ public final class ListView {
     }
 
     private func reload() {
+        measureRows()
         content.frame = Rect(x: 0, y: -contentOffset.rounded(), width: view.frame.width,
-                             height: max(view.frame.height, Double(titles.count) * style.rowHeight))
+                             height: max(view.frame.height, contentHeight))
         for row in visibleRows { recycle(row) }
         visibleRows = []
         if let highlightedIndex, !titles.indices.contains(highlightedIndex) { self.highlightedIndex = nil }
         layoutRows()
     }
 
+    /// Each row as tall as its title needs, and never less than the style's row height.
+    private func measureRows() {
+        rowTops = [0]
+        rowTops.reserveCapacity(titles.count + 1)
+        for title in titles {
+            rowTops.append(rowTops[rowTops.count - 1] + ListRow.height(of: title, style: style, width: view.frame.width))
+        }
+    }
+
     /// Gives every row index in view a row, taking rows that left the view for the ones that entered.
     private func layoutRows() {
-        let top = contentOffset.rounded(), h = style.rowHeight
-        let first = max(0, Int((top / h).rounded(.down)))
-        let end = min(titles.count, Int(((top + view.frame.height) / h).rounded(.up)))
+        let top = contentOffset.rounded(), bottom = top + view.frame.height
+        let first = row(at: max(0, top)) ?? (top < 0 ? 0 : titles.count)
+        var end = first
+        while end < titles.count && rowTops[end] < bottom { end += 1 }
         let shown = first < end ? first..<end : 0..<0
         visibleRows.removeAll { row in
             guard !shown.contains(row.index) else { return false }
@@ -211,8 +247,9 @@ public final class ListView {
         }
         for index in shown where !visibleRows.contains(where: { $0.index == index }) {
             let row = reusableRows.popLast() ?? ListRow(style: style, width: view.frame.width)
-            row.show(index, title: titles[index], highlighted: index == highlightedIndex)
-            row.view.frame.origin.y = Double(index) * h
+            let frame = rowFrame(index)
+            row.show(index, title: titles[index], height: frame.height, highlighted: index == highlightedIndex)
+            row.view.frame.origin.y = frame.top
             content.addChild(row.view)
             visibleRows.append(row)
         }

@@ -38,7 +38,7 @@ import Testing
         }
         """
         let config = try KioskConfig.parse(Array(json.utf8), file: "test.json", directory: "/tmp")
-        return PagesScene(config: config, width: width, height: height, fonts: try FontCollection())
+        return PagesScene(config: config.fittedToDesign(width: width, height: height), width: width, height: height, fonts: try FontCollection())
     }
 
     private static func differing(_ a: Surface, _ b: Surface) -> Int {
@@ -78,7 +78,7 @@ import Testing
         }
         """
         let config = try KioskConfig.parse(Array(json.utf8), file: "test.json", directory: "/tmp")
-        let scene = PagesScene(config: config, width: 320, height: 200, fonts: try FontCollection())
+        let scene = PagesScene(config: config.fittedToDesign(width: 320, height: 200), width: 320, height: 200, fonts: try FontCollection())
         let player = VirtualClockPlayer(scene: scene, width: 320, height: 200)
         player.run(until: 0.2)
         let first = try #require(scene.controller("home").view.layer).copy()

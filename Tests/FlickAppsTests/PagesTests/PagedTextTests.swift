@@ -6,10 +6,10 @@ import FlickUI
 import Foundation
 import Testing
 
-// At 320x200 and 160 dpi: margin 16 px; the card is x 16...304, y 16...132; the buttons are 44 px high
-// (7 mm) at y 140...184, Prev at x 16...112 and Next at x 208...304.
+// At 320x213 and 160 dpi: margin 16 px; the card is x 16...304, y 16...132; the buttons are 57 px high
+// (9 mm) at y 140...197, Prev at x 16...112 and Next at x 208...304.
 
-private let width = 320, height = 200
+private let width = 320, height = 213
 private let red = Color(hex: 0xCC2222), green = Color(hex: 0x22CC22), blue = Color(hex: 0x2222CC)
 private let theme = KioskConfig.Theme()
 private let prevButton = (x: 20, y: 162), nextButton = (x: 212, y: 162)
@@ -46,9 +46,10 @@ private final class Harness {
         let scene = ViewScene(width: width, height: height)
         scene.tree.clearColor = config.theme.background
         let context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: PagesScene.defaultMetrics,
-                                  width: width, height: height)
+                                  width: width, height: height, scale: 0.25)
         let page = PagedTextPage(config.pages[0], content: content, context: context,
-                                 artwork: PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height, images: context.images))
+                                 artwork: PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height,
+                                                      images: context.images, unit: context.unit))
         scene.root.addChild(page.view)
         scene.onAdvance = { [weak page] time in page?.advance(to: time) }
         self.page = page
@@ -262,7 +263,7 @@ private let halfTime = 0.15
 
     private func makePlayer() throws -> (PagesScene, VirtualClockPlayer) {
         let config = try KioskConfig.parse(Array(Self.config.utf8), file: "test.json", directory: "/tmp")
-        let scene = PagesScene(config: config, width: width, height: height, fonts: try FontCollection())
+        let scene = PagesScene(config: config.fittedToDesign(width: width, height: height), width: width, height: height, fonts: try FontCollection())
         return (scene, VirtualClockPlayer(scene: scene, width: width, height: height))
     }
 

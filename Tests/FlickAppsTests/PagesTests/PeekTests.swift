@@ -22,7 +22,7 @@ private let red = Color(hex: 0xCC2222).pixel, green = Color(hex: 0x22CC22).pixel
 
 private func makePlayer() throws -> (PagesScene, VirtualClockPlayer) {
     let config = try KioskConfig.parse(Array(peekConfig.utf8), file: "peek.json", directory: "/tmp")
-    let scene = PagesScene(config: config, width: 320, height: 200, fonts: try FontCollection())
+    let scene = PagesScene(config: config.fittedToDesign(width: 320, height: 200), width: 320, height: 200, fonts: try FontCollection())
     return (scene, VirtualClockPlayer(scene: scene, width: 320, height: 200))
 }
 

@@ -39,7 +39,7 @@ private func makePlayer() throws -> (PagesScene, VirtualClockPlayer) {
     }
     """
     let config = try KioskConfig.parse(Array(json.utf8), file: "test.json", directory: "/tmp")
-    let scene = PagesScene(config: config, width: width, height: height, fonts: try FontCollection())
+    let scene = PagesScene(config: config.fittedToDesign(width: width, height: height), width: width, height: height, fonts: try FontCollection())
     return (scene, VirtualClockPlayer(scene: scene, width: width, height: height))
 }
 

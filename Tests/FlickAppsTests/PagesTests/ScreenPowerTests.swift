@@ -23,7 +23,7 @@ private final class IdleTour {
         json = json.replacingOccurrences(of: #""start": "home""#, with: #""start": "info""#)
         let config = try KioskConfig.parse(Array(json.utf8), file: "tour.json",
                                            directory: (ConfigFixtures.tourPath as NSString).deletingLastPathComponent)
-        scene = PagesScene(config: config, width: width, height: height, fonts: try FontCollection(),
+        scene = PagesScene(config: config.fittedToDesign(width: width, height: height), width: width, height: height, fonts: try FontCollection(),
                            store: TodoStore(directory: temporaryStateDirectory()))
         let log = Log()
         self.logLines = log

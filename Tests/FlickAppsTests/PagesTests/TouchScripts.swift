@@ -1,3 +1,4 @@
+import FlickApps
 import FlickGestures
 import Foundation
 
@@ -39,4 +40,16 @@ func heldDragScript(from start: (x: Double, y: Double), dx: Double, dy: Double =
     }
     events.append(#"{"t": \#(startMs + t - stepMs + 1), "type": "up", "id": 0}"#)
     return touchScript(events)
+}
+
+extension KioskConfig {
+    /// Shown at the size the pages had before screen units, the 1280x800 design scaled to fit `width` x `height`
+    /// (`display.scale`), so a test's small screen shows whole pages as its numbers expect.
+    func fittedToDesign(width: Int, height: Int) -> KioskConfig {
+        var fitted = self
+        var display = fitted.display ?? Display()
+        display.scale = min(Double(width) / 1280, Double(height) / 800)
+        fitted.display = display
+        return fitted
+    }
 }

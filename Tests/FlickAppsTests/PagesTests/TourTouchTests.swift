@@ -28,7 +28,7 @@ private final class Tour {
                                            directory: (ConfigFixtures.tourPath as NSString).deletingLastPathComponent)
         let store = TodoStore(directory: temporaryStateDirectory())
         try store.save(items)
-        scene = PagesScene(config: config, width: width, height: height, fonts: try FontCollection(),
+        scene = PagesScene(config: config.fittedToDesign(width: width, height: height), width: width, height: height, fonts: try FontCollection(),
                            metrics: GestureMetrics(dotsPerInch: dpi), store: store)
         player = VirtualClockPlayer(scene: scene, width: width, height: height)
     }
@@ -331,7 +331,8 @@ private func expectCarriesOn(_ positions: [(time: Double, x: Double)], liftedAt 
         {"pages": [{"id": "l", "axis": "vertical", "down": "t", "content": {"type": "list", "title": "L", "items": [{"title": "a", "detail": "b"}]}},
                    {"id": "t", "up": "l", "content": {"type": "text", "title": "T", "body": ""}}]}
         """#
-    let scene = PagesScene(config: try KioskConfig.parse(Array(json.utf8), file: "list.json", directory: "/tmp"),
+    let scene = PagesScene(config: try KioskConfig.parse(Array(json.utf8), file: "list.json", directory: "/tmp")
+                               .fittedToDesign(width: width, height: height),
                            width: width, height: height, fonts: try FontCollection())
     let player = VirtualClockPlayer(scene: scene, width: width, height: height)
     player.enqueue(tapScript(at: (320, 70), downMs: 0, upMs: 50))
