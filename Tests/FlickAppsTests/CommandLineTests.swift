@@ -83,3 +83,24 @@ extension CommandLineTests {
         #expect(cut.err.contains("the script's touches after --until 20000 ms were not played (3 frames of touches)"))
     }
 }
+
+/// A phone's photo costs a render what it is shown at.
+extension CommandLineTests {
+    /// A 12 MP photo decoded whole is 48 MB; shown in a 1280x800 photo stack it is decoded at 2/8 (1008x756).
+    @Test func aPhoneSizedPhotoCostsARenderAboutWhatItIsShownAt() throws {
+        let dir = try ConfigFixtures.directory([
+            "large.json": #"{"pages": [{"id": "a", "content": {"type": "photos", "images": ["large.jpg"]}}]}"#,
+            "small.json": #"{"pages": [{"id": "a", "content": {"type": "photos", "images": ["small.jpg"]}}]}"#,
+        ])
+        try Data(PhotoFixtures.jpeg(width: 4032, height: 3024)).write(to: URL(fileURLWithPath: dir + "/large.jpg"))
+        try Data(PhotoFixtures.jpeg(width: 403, height: 302)).write(to: URL(fileURLWithPath: dir + "/small.jpg"))
+        func render(_ config: String) throws -> Int {
+            let run = try FlickCommand.peakResidentBytes(["render", "--config", dir + "/" + config, "--size", "1280x800",
+                                                          "--out", dir + "/" + config + ".png"])
+            #expect(run.status == 0)
+            return run.bytes
+        }
+        let small = try render("small.json"), large = try render("large.json")
+        #expect(large - small < 12 << 20, "peak RSS \(large >> 20) MB with the 12 MP photo, \(small >> 20) MB with a small one")
+    }
+}

@@ -104,7 +104,7 @@ public struct KioskConfig: Sendable, Equatable {
         case text(TextPage)
         case list(ListPage)
         case pagedText(PagedText)
-        /// Absolute paths of PNG files, front photo first.
+        /// Absolute paths of picture files (PNG, JPEG or WebP), front photo first.
         case photos([String])
         case todo
 
@@ -122,7 +122,7 @@ public struct KioskConfig: Sendable, Equatable {
     public struct TextPage: Sendable, Equatable {
         public var title: String
         public var body: String
-        /// Absolute path of a PNG file.
+        /// Absolute path of a picture file (PNG, JPEG or WebP).
         public var image: String?
         public var background: Background?
     }
