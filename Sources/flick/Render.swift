@@ -17,7 +17,7 @@ struct Render: ParsableCommand {
     @Argument(help: "The scene to render: \(SceneName.allCases.map(\.rawValue).joined(separator: ", ")).")
     var scene: SceneName?
 
-    @Option(help: "A kiosk config (JSON): render one of its pages at rest instead of a scene.")
+    @Option(help: "A kiosk config (JSON): render one of its pages at rest instead of a scene; a picture on it that cannot be read exits 2, writing nothing.")
     var config: String?
 
     @Option(help: "With --config: the id of the page to render (default: the config's start page).")
@@ -39,13 +39,19 @@ struct Render: ParsableCommand {
         print("wrote \(out) (\(size.width)x\(size.height), scene \(scene.rawValue))")
     }
 
-    /// The page as the kiosk shows it at rest: the pages scene started on it, one frame.
+    /// The page as the kiosk shows it at rest: the pages scene started on it, one frame. A picture on the page
+    /// that cannot be read exits 2 with one line naming it, and nothing is written.
     private func renderPage(config path: String) throws -> String {
         var kiosk = try KioskConfig.loadOrExit(path: path)
         let id = page ?? kiosk.start
         guard kiosk.page(id) != nil else {
             let ids = kiosk.pages.map(\.id).joined(separator: ", ")
             printToStandardError(["\(path): no page with id \"\(id)\" (the pages are: \(ids))"])
+            throw ExitCode(2)
+        }
+        // A picture the page cannot show would be drawn blank: say so as `check` does, and write no picture.
+        if let damaged = kiosk.damagedImages(file: path, page: id, fitting: Size(Double(size.width), Double(size.height))) {
+            printToStandardError(damaged.lines)
             throw ExitCode(2)
         }
         kiosk.start = id
