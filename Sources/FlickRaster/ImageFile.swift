@@ -2,8 +2,11 @@ import FlickFiles
 
 /// A picture file that cannot be read: the file and why, one line.
 public struct ImageError: Error, CustomStringConvertible {
+    /// The file as it was named.
     public let path: String
+    /// What is wrong with it and, where there is something to do, what.
     public let reason: String
+    /// `path: reason`.
     public var description: String { "\(path): \(reason)" }
 }
 

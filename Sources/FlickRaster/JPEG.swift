@@ -16,6 +16,10 @@ extension Surface {
             guard flick_jpeg_read_header(info) != 0 else { throw damaged("not a readable JPEG") }
             let width = Int(info.pointee.image_width), height = Int(info.pointee.image_height)
             try checkSize(width: width, height: height, path: path)
+            // libjpeg does not turn CMYK into RGB; such files are made for print, and it would call them damaged.
+            guard info.pointee.jpeg_color_space != JCS_CMYK && info.pointee.jpeg_color_space != JCS_YCCK else {
+                throw ImageError(path: path, reason: "a CMYK JPEG (made for print): save it as an RGB JPEG")
+            }
             let orientation = ExifOrientation(markers: info.pointee.marker_list)
             let upright = orientation.transposes ? (width: height, height: width) : (width: width, height: height)
             let shown = fittedSize(width: upright.width, height: upright.height, into: fitting)

@@ -113,6 +113,12 @@ import Testing
         #expect(headerError?.description.hasPrefix("\(header): not a readable JPEG (") == true, "\(String(describing: headerError))")
     }
 
+    @Test func aCMYKJPEGSaysToSaveItAsRGB() throws {
+        let path = try file("print.jpg", ImageFixtures.jpeg(width: 16, height: 16, cmyk: true) { _ in [UInt8](repeating: 60, count: 64) })
+        let error = #expect(throws: ImageError.self) { try Surface.readImage(path: path) }
+        #expect(error?.description == "\(path): a CMYK JPEG (made for print): save it as an RGB JPEG")
+    }
+
     @Test func aWebPDecodesPremultiplied() throws {
         let straight: [UInt32] = [0xFF20_40C0, 0x8000_FF00, 0x0000_0000, 0xFFFF_FFFF, 0x40FF_0000, 0xFF00_0000]
         let path = try file("picture.webp", ImageFixtures.losslessWebP(straight, width: 3, height: 2))

@@ -7,10 +7,10 @@ import Glibc
 
 /// Pictures as cameras and tools write them, made in the test with the libraries' own encoders.
 enum ImageFixtures {
-    /// A JPEG of `width`x`height` whose row `y` is `row(y)` (RGB bytes), with an APP1 Exif segment holding
+    /// A JPEG of `width`x`height` whose row `y` is `row(y)` (RGB bytes, or CMYK), with an APP1 Exif segment holding
     /// `orientation` when given, written in `byteOrder` (phones write both).
     static func jpeg(width: Int, height: Int, quality: Int32 = 95, orientation: UInt16? = nil,
-                     byteOrder: ExifByteOrder = EXIF_BYTE_ORDER_INTEL, row: (Int) -> [UInt8]) -> [UInt8] {
+                     byteOrder: ExifByteOrder = EXIF_BYTE_ORDER_INTEL, cmyk: Bool = false, row: (Int) -> [UInt8]) -> [UInt8] {
         // libjpeg keeps pointers to these between calls: they must not move.
         let info = UnsafeMutablePointer<jpeg_compress_struct>.allocate(capacity: 1)
         let errors = UnsafeMutablePointer<jpeg_error_mgr>.allocate(capacity: 1)
@@ -25,8 +25,8 @@ enum ImageFixtures {
         jpeg_mem_dest(info, output, size)
         info.pointee.image_width = JDIMENSION(width)
         info.pointee.image_height = JDIMENSION(height)
-        info.pointee.input_components = 3
-        info.pointee.in_color_space = JCS_RGB
+        info.pointee.input_components = cmyk ? 4 : 3
+        info.pointee.in_color_space = cmyk ? JCS_CMYK : JCS_RGB
         jpeg_set_defaults(info)
         jpeg_set_quality(info, quality, 1)
         jpeg_start_compress(info, 1)
