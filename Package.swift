@@ -25,6 +25,10 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Phone photos: JPEG through libjpeg-turbo with the EXIF orientation read by libexif, and WebP.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
@@ -34,9 +38,11 @@ let package = Package(
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         // SIMD kernels wider than the x86-64 baseline, picked at run time.
         .target(name: "CRasterKernels"),
+        // libjpeg's steps under setjmp, with an error manager that returns instead of exiting the process.
+        .target(name: "CJPEGGuard", dependencies: ["CJPEG"]),
         // Reading what people give Flick and replacing files durably: the one place for both.
         .target(name: "FlickFiles"),
-        .target(name: "FlickRaster", dependencies: ["CPNG", "CLinux", "CRasterKernels", "FlickFiles"]),
+        .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CLinux", "CRasterKernels", "FlickFiles"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles"]),
         .target(name: "FlickMotion"),
         .target(name: "FlickJSON"),
@@ -59,7 +65,7 @@ let package = Package(
 
         .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
-        .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster"]),
+        .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster", "CJPEG", "CExif", "CWebP"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
         .testTarget(name: "FlickInputTests", dependencies: ["FlickInput"]),
@@ -69,6 +75,6 @@ let package = Package(
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams", "PeerVectors"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
-        .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps", "FlickText", "FlickRaster", "FlickFiles"], exclude: ["Goldens"]),
+        .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps", "FlickText", "FlickRaster", "FlickFiles", "CJPEG"], exclude: ["Goldens"]),
     ]
 )

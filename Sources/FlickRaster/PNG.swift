@@ -2,32 +2,29 @@ import CPNG
 import FlickFiles
 import Glibc
 
-public struct PNGError: Error, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-    public var description: String { "\(path): \(reason)" }
-}
-
 extension Surface {
-    /// Reads a PNG of any colour type into premultiplied pixels. A damaged file throws, naming it.
+    /// Reads a PNG of any colour type into premultiplied pixels. A damaged file, or one that is not a PNG,
+    /// throws, naming it. Pictures people give Flick go through `readImage(path:fitting:)`.
     public static func readPNG(path: String) throws -> Surface {
         let bytes: [UInt8]
-        do { bytes = try InputFile.read(path, as: .image) } catch { throw PNGError(path: path, reason: error.reason) }
+        do { bytes = try InputFile.read(path, as: .image) } catch { throw ImageError(path: path, reason: error.reason) }
+        return try decodePNG(bytes, path: path)
+    }
+
+    static func decodePNG(_ bytes: [UInt8], path: String) throws -> Surface {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
         guard bytes.withUnsafeBytes({ png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }) != 0 else {
-            throw PNGError(path: path, reason: "not a readable PNG (\(message(of: image)))")
+            throw ImageError(path: path, reason: "not a readable PNG (\(message(of: image)))")
         }
         let hasAlpha = image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
         image.format = UInt32(PNG_FORMAT_BGRA)
         let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-            throw PNGError(path: path, reason: "unsupported size \(width)x\(height) (at most 16384 on a side)")
-        }
+        try checkSize(width: width, height: height, path: path)
         let surface = Surface(width: width, height: height)
         guard png_image_finish_read(&image, nil, surface.pixels, Int32(width * 4), nil) != 0 else {
-            throw PNGError(path: path, reason: "damaged PNG data (\(message(of: image)))")
+            throw ImageError(path: path, reason: "damaged PNG data (\(message(of: image)))")
         }
         surface.premultiply()
         // Known now, while the pixels are fresh: an opaque photo is then copied, never blended.
@@ -47,14 +44,14 @@ extension Surface {
         defer { png_image_free(&image) }
         var size = 0
         guard png_image_write_to_memory(&image, nil, &size, 0, straight.pixels, Int32(width * 4), nil) != 0 else {
-            throw PNGError(path: path, reason: "could not encode PNG (\(Self.message(of: image)))")
+            throw ImageError(path: path, reason: "could not encode PNG (\(Self.message(of: image)))")
         }
         var bytes = [UInt8](repeating: 0, count: size)
         guard bytes.withUnsafeMutableBytes({ png_image_write_to_memory(&image, $0.baseAddress, &size, 0, straight.pixels, Int32(width * 4), nil) }) != 0 else {
-            throw PNGError(path: path, reason: "could not encode PNG (\(Self.message(of: image)))")
+            throw ImageError(path: path, reason: "could not encode PNG (\(Self.message(of: image)))")
         }
         do { try DurableFile.write(Array(bytes.prefix(size)), to: path) } catch {
-            throw PNGError(path: error.path, reason: error.reason)
+            throw ImageError(path: error.path, reason: error.reason)
         }
     }
 

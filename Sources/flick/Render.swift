@@ -20,7 +20,7 @@ struct Render: ParsableCommand {
     @Argument(help: "The scene to render: \(SceneName.allCases.map(\.rawValue).joined(separator: ", ")).")
     var scene: SceneName?
 
-    @Option(help: "A kiosk config (JSON): render one of its pages at rest instead of a scene.")
+    @Option(help: "A kiosk config (JSON): render one of its pages at rest instead of a scene; a picture on it that cannot be read exits 2, writing nothing.")
     var config: String?
 
     @Option(help: "With --config: the id of the page to render (default: the config's start page).")
@@ -46,7 +46,8 @@ struct Render: ParsableCommand {
         print("wrote \(out) (\(size.description), scene \(scene.rawValue))")
     }
 
-    /// The page as the kiosk shows it at rest: the pages scene started on it, one frame.
+    /// The page as the kiosk shows it at rest: the pages scene started on it, one frame. A picture on the page
+    /// that cannot be read exits 2 with one line naming it, and nothing is written.
     private func renderPage(config path: String) throws -> (id: String, size: PreviewScreen) {
         var kiosk = try KioskConfig.loadOrExit(path: path)
         let id = page ?? kiosk.start
@@ -55,8 +56,13 @@ struct Render: ParsableCommand {
             printToStandardError(["\(path): no page with id \"\(id)\" (the pages are: \(ids))"])
             throw ExitCode(2)
         }
-        kiosk.start = id
         let size = PreviewScreen(size: size, rotation: rotation, kiosk: kiosk)
+        // A picture the page cannot show would be drawn blank: say so as `check` does, and write no picture.
+        if let damaged = kiosk.damagedImages(file: path, page: id, fitting: Size(Double(size.width), Double(size.height))) {
+            printToStandardError(damaged.lines)
+            throw ExitCode(2)
+        }
+        kiosk.start = id
         let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
                                metrics: kiosk.gestureMetrics, log: { Log.flick.error("\($0)") })
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)

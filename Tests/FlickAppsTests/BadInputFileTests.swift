@@ -35,7 +35,7 @@ import Testing
         let lines = result.err.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("\(dir)/kiosk.json: pages[1].content.images[1]: \(dir)/cut.png: damaged PNG data") == true)
-        #expect(lines.last?.hasPrefix("\(dir)/kiosk.json: pages[1].content.images[2]: \(dir)/text.png: not a readable PNG") == true)
+        #expect(lines.last?.hasPrefix("\(dir)/kiosk.json: pages[1].content.images[2]: \(dir)/text.png: not a PNG, JPEG or WebP picture (the formats Flick reads)") == true)
     }
 
     @Test func anEmptyPictureIsAConfigError() throws {
@@ -45,7 +45,7 @@ import Testing
         ])
         let result = try FlickCommand.run(["check", dir + "/kiosk.json"])
         #expect(result.status == 2)
-        #expect(result.err == "\(dir)/kiosk.json: pages[0].content.images[0]: \(dir)/empty.png is empty: expected a PNG\n")
+        #expect(result.err == "\(dir)/kiosk.json: pages[0].content.images[0]: \(dir)/empty.png is empty: expected a PNG, JPEG or WebP picture\n")
     }
 
     /// The page shows the picture's place blank, and the log says which file once, however often it is drawn.

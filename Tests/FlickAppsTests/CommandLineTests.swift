@@ -128,3 +128,43 @@ extension CommandLineTests {
         #expect(cut.err.contains("the script's touches after --until 20000 ms were not played (3 frames of touches)"))
     }
 }
+
+/// Pictures as `check` and `render` meet them: the two agree on what cannot be drawn, and a phone's photo costs
+/// a render what it is shown at.
+extension CommandLineTests {
+    @Test func aDamagedPictureMakesCheckAndRenderBothExit2NamingIt() throws {
+        let dir = try ConfigFixtures.directory([
+            "kiosk.json": #"{"pages": [{"id": "a", "content": {"type": "text", "title": "A", "body": "", "image": "photo.jpg"}}]}"#,
+        ])
+        let photo = PhotoFixtures.jpeg(width: 320, height: 240)
+        try Data(photo.prefix(photo.count / 2)).write(to: URL(fileURLWithPath: dir + "/photo.jpg"))
+        let line = "\(dir)/kiosk.json: pages[0].content.image: \(dir)/photo.jpg: damaged JPEG (Premature end of JPEG file)"
+
+        let check = try FlickCommand.run(["check", dir + "/kiosk.json"])
+        #expect(check.status == 2)
+        #expect(check.err.split(separator: "\n").map(String.init) == [line + ": save it again or replace it"])
+
+        let render = try FlickCommand.run(["render", "--config", dir + "/kiosk.json", "--size", "320x240", "--out", dir + "/page.png"])
+        #expect(render.status == 2)
+        #expect(render.err.split(separator: "\n").map(String.init) == [line + ": save it again or replace it"])
+        #expect(!FileManager.default.fileExists(atPath: dir + "/page.png"), "no picture with a blank where the photo goes")
+    }
+
+    /// A 12 MP photo decoded whole is 48 MB; shown in a 1280x800 photo stack it is decoded at 2/8 (1008x756).
+    @Test func aPhoneSizedPhotoCostsARenderAboutWhatItIsShownAt() throws {
+        let dir = try ConfigFixtures.directory([
+            "large.json": #"{"pages": [{"id": "a", "content": {"type": "photos", "images": ["large.jpg"]}}]}"#,
+            "small.json": #"{"pages": [{"id": "a", "content": {"type": "photos", "images": ["small.jpg"]}}]}"#,
+        ])
+        try Data(PhotoFixtures.jpeg(width: 4032, height: 3024)).write(to: URL(fileURLWithPath: dir + "/large.jpg"))
+        try Data(PhotoFixtures.jpeg(width: 403, height: 302)).write(to: URL(fileURLWithPath: dir + "/small.jpg"))
+        func render(_ config: String) throws -> Int {
+            let run = try FlickCommand.peakResidentBytes(["render", "--config", dir + "/" + config, "--size", "1280x800",
+                                                          "--out", dir + "/" + config + ".png"])
+            #expect(run.status == 0)
+            return run.bytes
+        }
+        let small = try render("small.json"), large = try render("large.json")
+        #expect(large - small < 12 << 20, "peak RSS \(large >> 20) MB with the 12 MP photo, \(small >> 20) MB with a small one")
+    }
+}

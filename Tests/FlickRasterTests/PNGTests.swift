@@ -32,7 +32,7 @@ private func temporaryDirectory() throws -> URL {
     let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
     let cut = dir.appendingPathComponent("cut.png").path
     try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
-    let error = #expect(throws: PNGError.self) { try Surface.readPNG(path: cut) }
+    let error = #expect(throws: ImageError.self) { try Surface.readPNG(path: cut) }
     #expect(error?.description.hasPrefix(cut) == true)
 }
 
@@ -41,9 +41,9 @@ private func temporaryDirectory() throws -> URL {
     defer { try? FileManager.default.removeItem(at: dir) }
     let junk = dir.appendingPathComponent("junk.png").path
     try Data("this is not a png at all".utf8).write(to: URL(fileURLWithPath: junk))
-    let e1 = #expect(throws: PNGError.self) { try Surface.readPNG(path: junk) }
+    let e1 = #expect(throws: ImageError.self) { try Surface.readPNG(path: junk) }
     #expect(e1?.description.contains("junk.png") == true)
-    let e2 = #expect(throws: PNGError.self) { try Surface.readPNG(path: dir.appendingPathComponent("none.png").path) }
+    let e2 = #expect(throws: ImageError.self) { try Surface.readPNG(path: dir.appendingPathComponent("none.png").path) }
     #expect(e2?.description.contains("no such file") == true)
 }
 
@@ -52,7 +52,7 @@ private func temporaryDirectory() throws -> URL {
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = dir.appendingPathComponent("x.png").path
     try Surface(width: 2, height: 2).writePNG(path: path)
-    #expect(throws: PNGError.self) { try Surface(width: 2, height: 2).writePNG(path: dir.appendingPathComponent("missing/dir.png").path) }
+    #expect(throws: ImageError.self) { try Surface(width: 2, height: 2).writePNG(path: dir.appendingPathComponent("missing/dir.png").path) }
     #expect(try Surface.readPNG(path: path).width == 2)
 }
 

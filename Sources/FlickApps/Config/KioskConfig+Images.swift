@@ -2,23 +2,27 @@ import FlickRaster
 
 extension KioskConfig {
     /// Every picture the pages show, with the JSON path that names it in the config.
-    public var imageFiles: [(path: String, file: String)] {
-        pages.enumerated().flatMap { index, page -> [(path: String, file: String)] in
-            let content = "pages[\(index)].content"
-            switch page.content {
-            case .text(let text): return text.image.map { [("\(content).image", $0)] } ?? []
-            case .photos(let files): return files.enumerated().map { ("\(content).images[\($0.offset)]", $0.element) }
-            case .list, .pagedText, .todo: return []
-            }
+    public var imageFiles: [(path: String, file: String)] { pages.indices.flatMap(imageFiles(onPage:)) }
+
+    private func imageFiles(onPage index: Int) -> [(path: String, file: String)] {
+        let content = "pages[\(index)].content"
+        switch pages[index].content {
+        case .text(let text): return text.image.map { [("\(content).image", $0)] } ?? []
+        case .photos(let files): return files.enumerated().map { ("\(content).images[\($0.offset)]", $0.element) }
+        case .list, .pagedText, .todo: return []
         }
     }
 
-    /// Decodes every picture whole, as loading (which only checks the files are there) does not: a truncated or
-    /// damaged PNG is found before the kiosk shows it blank. One issue per bad picture; nil when all decode.
-    public func damagedImages(file: String) -> KioskConfigError? {
-        let issues = imageFiles.compactMap { image -> KioskConfigError.Issue? in
+    /// Decodes every picture (of the page with id `page` only, when given), as loading (which only checks the
+    /// files are there) does not: a truncated or damaged picture, or a file that is no picture Flick reads, is
+    /// found before the kiosk shows it blank. Every byte is decoded whatever `fitting` is (a JPEG's scaled decoding
+    /// still reads all of its data), so it only bounds the memory taken. One issue per bad picture; nil when all
+    /// decode.
+    public func damagedImages(file: String, page: String? = nil, fitting: Size? = nil) -> KioskConfigError? {
+        let images = page.map { id in pages.indices.filter { pages[$0].id == id }.flatMap(imageFiles(onPage:)) } ?? imageFiles
+        let issues = images.compactMap { image -> KioskConfigError.Issue? in
             do {
-                _ = try Surface.readPNG(path: image.file)
+                _ = try Surface.readImage(path: image.file, fitting: fitting)
                 return nil
             } catch {
                 return .init(path: image.path, message: "\(error)")

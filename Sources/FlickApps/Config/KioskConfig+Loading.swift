@@ -217,7 +217,7 @@ extension KioskConfig {
             let absolute = resolve(relative, against: directory)
             do {
                 guard try InputFile.check(absolute, as: .image) > 0 else {
-                    reader.report(path, "\(absolute) is empty: expected a PNG")
+                    reader.report(path, "\(absolute) is empty: expected a PNG, JPEG or WebP picture")
                     return nil
                 }
             } catch {
@@ -274,7 +274,7 @@ extension KioskConfig {
             return .pagedText(PagedText(entries: entries, transition: shared))
         case "photos":
             guard let f = reader.object(value, at: path, known: ["type", "images"]) else { return nil }
-            let images = (f.array("images", nonEmpty: true, of: "PNG paths") ?? []).enumerated().compactMap { i, v in
+            let images = (f.array("images", nonEmpty: true, of: "picture paths") ?? []).enumerated().compactMap { i, v in
                 file(v, at: f.path("images") + "[\(i)]")
             }
             return .photos(images)

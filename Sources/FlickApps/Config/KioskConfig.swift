@@ -109,7 +109,7 @@ public struct KioskConfig: Sendable, Equatable {
         case text(TextPage)
         case list(ListPage)
         case pagedText(PagedText)
-        /// Absolute paths of PNG files, front photo first.
+        /// Absolute paths of picture files (PNG, JPEG or WebP), front photo first.
         case photos([String])
         case todo
 
@@ -127,7 +127,7 @@ public struct KioskConfig: Sendable, Equatable {
     public struct TextPage: Sendable, Equatable {
         public var title: String
         public var body: String
-        /// Absolute path of a PNG file.
+        /// Absolute path of a picture file (PNG, JPEG or WebP).
         public var image: String?
         public var background: Background?
     }

@@ -25,6 +25,7 @@ final class ImageFiles {
     private struct Drawing {
         let path: String
         let file: FileIdentity
+        let fitting: Size
         let size: (width: Int, height: Int)
         let area: PixelRect
         weak var surface: Surface?
@@ -33,34 +34,36 @@ final class ImageFiles {
     private struct Shown {
         let path: String
         let file: FileIdentity
+        let fitting: Size
         let size: (width: Int, height: Int)
         let pixels: Surface
     }
 
     init(log: @escaping (String) -> Void) { self.log = log }
 
-    /// The picture at `path` decoded, or nil (logged) when it cannot be read.
-    func read(_ path: String) -> Surface? {
+    /// The picture at `path` decoded for a place no larger than `fitting`, or nil (logged) when it cannot be read.
+    func read(_ path: String, fitting: Size) -> Surface? {
         decodes += 1
         do {
-            return try Surface.readPNG(path: path)
+            return try Surface.readImage(path: path, fitting: fitting)
         } catch {
             if reported.insert(path).inserted { log("\(error): shown blank") }
             return nil
         }
     }
 
-    /// The picture at `path`, ready to draw: its pixels as a let-go layer showed them when they were kept and
-    /// the file is the same, else the file decoded; nil (logged) when it cannot be read.
-    func open(_ path: String) -> Picture? {
+    /// The picture at `path`, ready to draw scaled to fit in `fitting` (the largest it is shown: a camera's
+    /// photo is decoded no larger than that): its pixels as a let-go layer showed them when they were kept for
+    /// that place and the file is the same, else the file decoded; nil (logged) when it cannot be read.
+    func open(_ path: String, fitting: Size) -> Picture? {
         let file = FileIdentity(path: path)
-        if let file, let shown = kept.last(where: { $0.path == path && $0.file == file }) {
-            return Picture(path: path, file: file, width: shown.size.width, height: shown.size.height, isKnownOpaque: true,
-                           decoded: nil)
+        if let file, let shown = kept.last(where: { $0.path == path && $0.file == file && $0.fitting == fitting }) {
+            return Picture(path: path, file: file, fitting: fitting, width: shown.size.width, height: shown.size.height,
+                           isKnownOpaque: true, decoded: nil)
         }
-        guard let image = read(path) else { return nil }
-        return Picture(path: path, file: file, width: image.width, height: image.height, isKnownOpaque: image.isKnownOpaque,
-                       decoded: image)
+        guard let image = read(path, fitting: fitting) else { return nil }
+        return Picture(path: path, file: file, fitting: fitting, width: image.width, height: image.height,
+                       isKnownOpaque: image.isKnownOpaque, decoded: image)
     }
 
     /// Draws `picture` scaled to fill `rect`: the kept pixels when they were kept at this size (then given to the
@@ -68,14 +71,14 @@ final class ImageFiles {
     func draw(_ picture: Picture, in rect: Rect, on canvas: Canvas) {
         let area = Self.wholePixels(of: rect, on: canvas)
         if picture.decoded == nil, let area, let file = picture.file,
-           let i = kept.firstIndex(where: { $0.path == picture.path && $0.file == file
+           let i = kept.firstIndex(where: { $0.path == picture.path && $0.file == file && $0.fitting == picture.fitting
                                               && $0.pixels.width == area.width && $0.pixels.height == area.height }) {
             let shown = kept.remove(at: i)
             canvas.draw(shown.pixels, at: rect.origin)
             record(picture, file: file, at: area, on: canvas.surface)
             return
         }
-        guard let image = picture.decoded ?? read(picture.path) else { return }
+        guard let image = picture.decoded ?? read(picture.path, fitting: picture.fitting) else { return }
         canvas.draw(image, in: rect)
         if image.isKnownOpaque, let area, let file = picture.file {
             record(picture, file: file, at: area, on: canvas.surface)
@@ -89,15 +92,15 @@ final class ImageFiles {
                   drawing.area.intersection(layer.bounds) == drawing.area else { return nil }
             let pixels = layer.copy(of: drawing.area)
             pixels.isKnownOpaque = true
-            return Shown(path: drawing.path, file: drawing.file, size: drawing.size, pixels: pixels)
+            return Shown(path: drawing.path, file: drawing.file, fitting: drawing.fitting, size: drawing.size, pixels: pixels)
         }
         drawings.removeAll { drawing in drawing.surface.map { layer in layers.contains { $0 === layer } } ?? true }
     }
 
     private func record(_ picture: Picture, file: FileIdentity, at area: PixelRect, on surface: Surface) {
         drawings.removeAll { $0.surface == nil || ($0.surface === surface && $0.path == picture.path) }
-        drawings.append(Drawing(path: picture.path, file: file, size: (picture.width, picture.height), area: area,
-                                surface: surface))
+        drawings.append(Drawing(path: picture.path, file: file, fitting: picture.fitting, size: (picture.width, picture.height),
+                                area: area, surface: surface))
     }
 
     /// The device pixels `rect` covers when it lands on whole pixels, upright, inside the clip, drawn at full
@@ -114,10 +117,11 @@ final class ImageFiles {
     }
 }
 
-/// A picture file as the pages draw it (`ImageFiles.draw`), at its own size.
+/// A picture file as the pages draw it (`ImageFiles.draw`), at the size it was decoded for its place.
 struct Picture {
     let path: String
     fileprivate let file: FileIdentity?
+    fileprivate let fitting: Size
     let width: Int
     let height: Int
     /// Every pixel opaque: what is under it need not be drawn.

@@ -59,10 +59,9 @@ struct PageArtwork {
             canvas.draw(body, at: Point(x: m, y: y), color: theme.text)
             y += body.size.height + (24 * unit).rounded()
         }
-        guard let path = text.image, let image = images.open(path),
-              image.width > 0, image.height > 0 else { return }
         let room = Rect(x: m, y: y, width: textWidth, height: Double(height) - m - y)
-        guard room.width > 1, room.height > 1 else { return }
+        guard room.width > 1, room.height > 1, let path = text.image, let image = images.open(path, fitting: room.size),
+              image.width > 0, image.height > 0 else { return }
         let fit = min(room.width / Double(image.width), room.height / Double(image.height))
         let w = (Double(image.width) * fit).rounded(), h = (Double(image.height) * fit).rounded()
         images.draw(image, in: Rect(x: (room.minX + (room.width - w) / 2).rounded(), y: room.minY.rounded(), width: w, height: h),

@@ -16,7 +16,7 @@ final class PhotoCard {
     /// The card lying still on the page, its frame on whole pixels: a plain copy to draw.
     let restingItem: DynamicItem
 
-    // Our tuning, for a 1280x800 screen and scaled with the page as the config's sizes are.
+    // Our tuning, in screen units as the config's sizes are.
     static let borderWidth = 8.0
     static let shadowWidth = 12.0
     /// The darkest the shadow gets, right at the print's edge.
@@ -31,11 +31,11 @@ final class PhotoCard {
         // the size it shows, and a photo is not kept twice (a camera's picture decoded is tens of megabytes).
         // A later drawing (the layer dropped and rendered again) takes it from the layer let go, when it was
         // kept from it, or reads the file again.
-        let image = context.images.open(path)
-        let unused = DecodedPhoto(image)
         let border = max(1, (Self.borderWidth * context.unit).rounded())
         let shadow = max(1, (Self.shadowWidth * context.unit).rounded())
         let room = context.bounds.insetBy(dx: context.margin + border, dy: context.margin + border)
+        let image = context.images.open(path, fitting: room.size)
+        let unused = DecodedPhoto(image)
         let natural = image.map { Size(Double($0.width), Double($0.height)) } ?? Self.blankAspect
         let fit = max(0, min(room.width / natural.width, room.height / natural.height))
         let picture = Size(max(1, (natural.width * fit).rounded()), max(1, (natural.height * fit).rounded()))
@@ -59,7 +59,7 @@ final class PhotoCard {
                 canvas.fill(face, color: .white)
                 return
             }
-            let picture = unused.take() ?? images.open(path)
+            let picture = unused.take() ?? images.open(path, fitting: room.size)
             if let image = picture, image.isKnownOpaque {
                 // The photo covers its part of the print: only the border is white.
                 for strip in Self.border(of: face, inside: photo) { canvas.fill(strip, color: .white) }
