@@ -14,6 +14,9 @@ struct Render: ParsableCommand {
     @Option(help: "Panel rotation in degrees: 0, 90, 180 or 270 (default: the config's display.rotation, else 0).")
     var rotation: Int?
 
+    @Option(help: "With --config: the panel's density in dots per inch (default: the config's display.dpi, else 160).")
+    var dpi: Double?
+
     @Option(help: "The PNG file to write.")
     var out: String
 
@@ -30,6 +33,8 @@ struct Render: ParsableCommand {
         if let rotation, Rotation(degrees: rotation) == nil {
             throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)")
         }
+        if let dpi, !(40...1000).contains(dpi) { throw ValidationError("--dpi must be between 40 and 1000, not \(dpi)") }
+        if dpi != nil && config == nil { throw ValidationError("--dpi needs --config FILE") }
         if config != nil, let scene { throw ValidationError("--config renders a page; drop the scene name '\(scene.rawValue)'") }
         if page != nil && config == nil { throw ValidationError("--page needs --config FILE") }
     }
@@ -50,6 +55,7 @@ struct Render: ParsableCommand {
     /// that cannot be read exits 2 with one line naming it, and nothing is written.
     private func renderPage(config path: String) throws -> (id: String, size: PreviewScreen) {
         var kiosk = try KioskConfig.loadOrExit(path: path)
+        if let dpi { kiosk.overrideDPI(dpi) }
         let id = page ?? kiosk.start
         guard kiosk.page(id) != nil else {
             let ids = kiosk.pages.map(\.id).joined(separator: ", ")
