@@ -43,23 +43,19 @@ struct PageArtwork {
         }
     }
 
-    /// Title, wrapped body, then the image scaled to fit what is left below them.
+    /// Where a text page's title, body and image go on this screen.
+    func layout(_ text: KioskConfig.TextPage) -> TextPageLayout {
+        TextPageLayout(text, bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), margin: margin,
+                       unit: unit, theme: theme, fonts: fonts)
+    }
+
+    /// Title, wrapped body (unless it scrolls, when the page shows it in a scroller of its own), then the image
+    /// scaled to fit its room below them.
     private func drawText(_ text: KioskConfig.TextPage, on canvas: Canvas) {
-        let m = margin, textWidth = Double(width) - 2 * m
-        var y = m
-        if let bold = try? fonts.face(.bold) {
-            let title = TextLayout(text.title, face: bold, pixelSize: theme.titleSize * unit,
-                                   options: .init(maxWidth: textWidth, maxLines: 2))
-            canvas.draw(title, at: Point(x: m, y: y), color: theme.text)
-            y += title.size.height + (20 * unit).rounded()
-        }
-        if let regular = try? fonts.face(.regular) {
-            let body = TextLayout(text.body, face: regular, pixelSize: theme.bodySize * unit,
-                                  options: .init(maxWidth: textWidth))
-            canvas.draw(body, at: Point(x: m, y: y), color: theme.text)
-            y += body.size.height + (24 * unit).rounded()
-        }
-        let room = Rect(x: m, y: y, width: textWidth, height: Double(height) - m - y)
+        let layout = layout(text)
+        if let title = layout.title { canvas.draw(title, at: layout.titleOrigin, color: theme.text) }
+        if let body = layout.body, !layout.bodyScrolls { canvas.draw(body, at: layout.bodyFrame.origin, color: theme.text) }
+        let room = layout.imageRoom
         guard room.width > 1, room.height > 1, let path = text.image, let image = images.open(path, fitting: room.size),
               image.width > 0, image.height > 0 else { return }
         let fit = min(room.width / Double(image.width), room.height / Double(image.height))

@@ -18,14 +18,23 @@ enum PagedTextCard {
             guard let face = context.face(.regular) else { return }
             let inset = context.margin, width = bounds.width - 2 * inset, height = bounds.height - 2 * inset
             guard width > 0, height > 0 else { return }
-            let pixelSize = context.theme.titleSize * context.unit
-            // As many lines as fit; the last one ends in an ellipsis when the text is longer.
-            let lines = max(1, Int(height / face.metrics(pixelSize: pixelSize).lineHeight))
-            let text = TextLayout(entry.text, face: face, pixelSize: pixelSize,
-                                  options: .init(maxWidth: width, maxLines: lines))
+            let text = fittedText(entry.text, face: face, width: width, height: height, context: context)
             canvas.draw(text, at: Point(x: inset, y: inset), color: context.theme.text)
         }
         return view
+    }
+
+    /// The text at the title size, or as much smaller as it needs to fit (down to the body size); at the body size,
+    /// as many lines as fit, the last ending in an ellipsis when the text is longer still.
+    private static func fittedText(_ text: String, face: FontFace, width: Double, height: Double, context: PageContext) -> TextLayout {
+        let largest = context.theme.titleSize * context.unit, smallest = min(largest, context.theme.bodySize * context.unit)
+        var pixelSize = largest
+        while true {
+            let lines = max(1, Int(height / face.metrics(pixelSize: pixelSize).lineHeight))
+            let layout = TextLayout(text, face: face, pixelSize: pixelSize, options: .init(maxWidth: width, maxLines: lines))
+            if !layout.isTruncated || pixelSize <= smallest { return layout }
+            pixelSize = max(smallest, (pixelSize * 0.9).rounded(.down))
+        }
     }
 
     private static func paint(_ background: KioskConfig.Background, height: Double) -> Paint {

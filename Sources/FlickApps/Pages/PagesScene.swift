@@ -330,7 +330,7 @@ public final class PagesScene: Scene {
     private func makeController(_ id: String) -> PageController {
         guard let page = config.page(id) else { return StaticPage.blank(width: width, height: height) }
         switch page.content {
-        case .text: return StaticPage(page, artwork: artwork)
+        case .text: return StaticPage(page, artwork: artwork, context: context)
         case .todo: return TodoPage(page, context: context, artwork: artwork)
         case .list(let list): return ListPage(page, content: list, context: context, artwork: artwork)
         case .pagedText(let paged): return PagedTextPage(page, content: paged, context: context, artwork: artwork)

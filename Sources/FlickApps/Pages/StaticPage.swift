@@ -1,17 +1,43 @@
 import FlickRaster
 import FlickUI
 
-/// A page with nothing to touch (title, text, image, background): one rasterized view, drawn once.
+/// A page drawn from the config (title, text, image, background): one rasterized view, drawn once. A text page
+/// whose body does not fit shows it in a scroller of its own over that view, which is then the only thing on the
+/// page that moves.
 final class StaticPage: PageController {
     let view: View
+    private var bodyScroller: VerticalScroller?
 
-    init(_ page: KioskConfig.Page, artwork: PageArtwork) {
-        view = View(frame: Rect(x: 0, y: 0, width: Double(artwork.width), height: Double(artwork.height)))
-        view.shouldRasterize = true
-        view.content = ViewContent { canvas, _ in artwork.draw(page, on: canvas) }
+    init(_ page: KioskConfig.Page, artwork: PageArtwork, context: PageContext) {
+        let frame = Rect(x: 0, y: 0, width: Double(artwork.width), height: Double(artwork.height))
+        let picture = View(frame: frame)
+        picture.shouldRasterize = true
+        picture.content = ViewContent { canvas, _ in artwork.draw(page, on: canvas) }
+        guard case .text(let text) = page.content, case let layout = artwork.layout(text), layout.bodyScrolls,
+              let body = layout.body else {
+            view = picture
+            return
+        }
+        // The page's picture stays one layer under a clipped, scrolling body.
+        view = View(frame: frame)
+        view.addChild(picture)
+        let clip = View(frame: layout.bodyFrame)
+        clip.clipsToBounds = true
+        let content = View(frame: Rect(x: 0, y: 0, width: layout.bodyFrame.width, height: body.size.height))
+        content.shouldRasterize = true
+        let colour = context.theme.text
+        content.content = ViewContent { canvas, _ in canvas.draw(body, at: Point(x: 0, y: 0), color: colour) }
+        clip.addChild(content)
+        view.addChild(clip)
+        let scroller = VerticalScroller(view: clip, contentHeight: body.size.height, metrics: context.metrics, scene: context.scene)
+        scroller.onOffset = { offset in content.frame.origin.y = -offset.rounded() }
+        bodyScroller = scroller
     }
 
     private init(view: View) { self.view = view }
+
+    /// How far a scrolling body is scrolled up (0 when the body fits).
+    var bodyOffset: Double { bodyScroller?.offset ?? 0 }
 }
 
 extension StaticPage {

@@ -3,10 +3,9 @@ import FlickMotion
 import FlickRaster
 import FlickText
 
-/// A vertical list of titled rows, UITableView's plain style: it scrolls 1:1 with a vertical drag, coasts
-/// on from the finger's velocity when released (`Decay` at UIScrollView's normal rate), resists past either
-/// end (`RubberBand`) and springs back (`BoundedDecay`); every motion runs on the scene's animator. A finger
-/// on a moving list catches it where it shows. A tap on a row highlights it and calls `onSelect`.
+/// A vertical list of titled rows, UITableView's plain style: it scrolls with a `VerticalScroller` (1:1, coasting,
+/// rubber-banding at the ends), and a finger on a moving list catches it where it shows. A tap on a row highlights
+/// it and calls `onSelect`.
 ///
 /// Only the rows on screen have views: a row scrolled off is reused for the next one scrolling in. Its gestures
 /// are attached to `view`; a `ViewScene`'s dispatcher gives them their touches.
@@ -39,10 +38,8 @@ public final class ListView {
         }
     }
 
-    /// Below this a coasting list reads as stopped: a tap on it selects the row instead of only stopping
-    /// the list (iOS stops a list that moves visibly and leaves the tap unanswered). Our choice: about 2 px
-    /// a frame at 160 dpi.
-    public static let restingSpeed = MillimetresPerSecond(20)
+    /// Below this a coasting list reads as stopped: a tap on it selects the row instead of only stopping it.
+    public static let restingSpeed = VerticalScroller.restingSpeed
 
     /// Clips the rows; place it with its frame.
     public let view: View
@@ -50,7 +47,7 @@ public final class ListView {
     public var titles: [String] { didSet { reload() } }
     public var onSelect: (Int) -> Void = { _ in }
     /// How far the rows are scrolled up, in pixels; below 0 or past `maximumOffset` while rubber-banded.
-    public private(set) var contentOffset = 0.0
+    public var contentOffset: Double { scroller.offset }
     /// The pressed or selected row's index.
     public private(set) var highlightedIndex: Int?
     /// The rows on screen, in no particular order.
@@ -60,15 +57,8 @@ public final class ListView {
 
     private let content = View()
     private var reusableRows: [ListRow] = []
-    private let scene: ViewScene
     private let metrics: GestureMetrics
-    /// The unresisted offset the finger took the list at.
-    private var grabbedOffset = 0.0
-    /// The pan's translation when it began: subtracted, so the rows start moving from where they are instead of
-    /// jumping by the slop.
-    private var grab = 0.0
-    private var isDragging = false
-    private static let offsetKey = AnimationKey<Double>("contentOffset")
+    private var scroller: VerticalScroller!
 
     public init(frame: Rect, titles: [String], style: Style, metrics: GestureMetrics, scene: ViewScene) {
         view = View(frame: frame, background: .solid(style.background))
@@ -77,12 +67,21 @@ public final class ListView {
         self.titles = titles
         self.style = style
         self.metrics = metrics
-        self.scene = scene
+        scroller = VerticalScroller(view: view, contentHeight: 0, metrics: metrics, scene: scene)
+        scroller.onOffset = { [unowned self] offset in
+            // Whole pixels keep the rasterized rows on the copy path.
+            content.frame.origin.y = -offset.rounded()
+            layoutRows()
+        }
+        scroller.onCatch = { [unowned self] point, stoppedMotion in
+            highlight(stoppedMotion ? nil : point.flatMap(rowIndex(at:)))
+        }
+        scroller.onDragBegan = { [unowned self] in highlight(nil) }
         reload()
-        attachGestures()
+        attachTap()
     }
 
-    public var maximumOffset: Double { max(0, contentHeight - view.frame.height) }
+    public var maximumOffset: Double { scroller.maximumOffset }
 
     private var contentHeight: Double { rowTops[rowTops.count - 1] }
 
@@ -92,95 +91,30 @@ public final class ListView {
     }
 
     /// A finger drags the list or it coasts.
-    public var isScrolling: Bool { isDragging || isCoasting }
-
-    private var isCoasting: Bool { scene.animator.isAnimating(ObjectIdentifier(view), key: Self.offsetKey) }
-    private var bounds: ClosedRange<Double> { 0...maximumOffset }
-    private var rubberBand: RubberBand { RubberBand(dimension: max(1, view.frame.height)) }
+    public var isScrolling: Bool { scroller.isScrolling }
 
     /// Jumps to `offset` (clamped to the content), stopping any motion.
-    public func scroll(to offset: Double) {
-        scene.animator.stop(ObjectIdentifier(view), key: Self.offsetKey)
-        setOffset(min(max(offset, 0), maximumOffset))
-    }
+    public func scroll(to offset: Double) { scroller.scroll(to: offset) }
 
     public func clearSelection() { highlight(nil) }
 
     // MARK: Touches
 
-    /// A vertical pan scrolls (leaving the touch to an enclosing pager where the list cannot move that way); a
-    /// tap selects the row it landed on, unless the touch only stopped the list.
-    private func attachGestures() {
-        let pan = Gesture(PanRecognizer(metrics: metrics, axisLock: .only(.vertical)))
-        pan.dragResponse = { [unowned self] direction in response(to: direction) }
-        pan.onPhase = { [unowned self, unowned pan] phase in
-            let recognizer = pan.recognizer
-            switch phase {
-            case .touchDown: catchMotion(at: recognizer.startLocation)
-            case .possible, .failed: break
-            case .began:
-                grab = recognizer.translation.y
-                isDragging = true
-                highlight(nil)
-                fallthrough
-            case .changed:
-                setOffset(rubberBand.resisted(grabbedOffset - (recognizer.translation.y - grab), within: bounds))
-            case .ended:
-                isDragging = false
-                coast(velocity: -recognizer.velocity.y)
-            case .cancelled:
-                isDragging = false
-                coast(velocity: 0)
-            }
-        }
+    /// A tap selects the row it landed on, unless the touch only stopped the list.
+    private func attachTap() {
         let tap = Gesture(TapRecognizer(metrics: metrics))
         tap.onPhase = { [unowned self] phase in
             switch phase {
             case .ended:
-                if let index = highlightedIndex { onSelect(index) } else { coast(velocity: 0) }
+                if let index = highlightedIndex { onSelect(index) } else { scroller.coast(velocity: 0) }
             case .failed, .cancelled:
                 highlight(nil)
                 // Neither scrolled nor tapped: a list caught in its rubber band goes back.
-                if !isScrolling { coast(velocity: 0) }
+                if !isScrolling { scroller.coast(velocity: 0) }
             case .touchDown, .possible, .began, .changed: break
             }
         }
-        view.addGesture(pan)
         view.addGesture(tap)
-    }
-
-    /// Whether a drag that way scrolls the rows: a list at an end, or too short to scroll, only resists.
-    private func response(to direction: SwipeDirection) -> DragResponse {
-        switch direction {
-        case .up: contentOffset < maximumOffset ? .moves : .resists
-        case .down: contentOffset > 0 ? .moves : .resists
-        case .left, .right: .ignores
-        }
-    }
-
-    /// A finger landed: a moving list stops where it shows, and the row under the finger lights up unless the
-    /// touch only stopped the list.
-    private func catchMotion(at point: ScreenPoint?) {
-        let caught = scene.animator.stop(ObjectIdentifier(view), key: Self.offsetKey)
-        let stopsOnly = caught.map { abs($0.velocity) >= metrics.pixelsPerSecond(Self.restingSpeed) } ?? false
-            || !bounds.contains(contentOffset)
-        grabbedOffset = rubberBand.unresisted(contentOffset, within: bounds)
-        highlight(stopsOnly ? nil : point.flatMap(rowIndex(at:)))
-    }
-
-    /// Released at `velocity` (offset pixels per second): coasts, bounces off an end, or springs back into
-    /// the content; nothing when at rest inside.
-    private func coast(velocity: Double) {
-        let shownVelocity = velocity * rubberBand.slope(at: rubberBand.unresisted(contentOffset, within: bounds),
-                                                        within: bounds)
-        if bounds.contains(contentOffset) && abs(shownVelocity) <= Decay.pixelStopSpeed { return }
-        let motion = BoundedDecay(from: contentOffset, velocity: shownVelocity, bounds: bounds)
-        scene.animate(view, key: Self.offsetKey, with: motion, apply: { [unowned self] _, offset in setOffset(offset) },
-                      completion: { [unowned self] finished in
-                          // A spring back settles within a fraction of a pixel of the end: it rests on it, or a
-                          // later touch would take the list for one still in its rubber band.
-                          if finished { setOffset(min(max(contentOffset, bounds.lowerBound), bounds.upperBound)) }
-                      })
     }
 
     private func rowIndex(at root: ScreenPoint) -> Int? {
@@ -207,15 +141,9 @@ public final class ListView {
         for row in visibleRows { row.setHighlighted(row.index == index) }
     }
 
-    private func setOffset(_ offset: Double) {
-        contentOffset = offset
-        // Whole pixels keep the rasterized rows on the copy path.
-        content.frame.origin.y = -offset.rounded()
-        layoutRows()
-    }
-
     private func reload() {
         measureRows()
+        scroller?.contentHeight = contentHeight
         content.frame = Rect(x: 0, y: -contentOffset.rounded(), width: view.frame.width,
                              height: max(view.frame.height, contentHeight))
         for row in visibleRows { recycle(row) }
