@@ -10,7 +10,7 @@ final class ListBar {
     let view: View
     /// nil without fonts; the edge swipe still goes back.
     let back: Button?
-    private let title: Label?
+    let title: Label?
     private let listTitle: String
     private let style: ListStyle
 

@@ -22,8 +22,8 @@ final class ListPage: PageController {
     private(set) var detailIndex: Int?
     private let items: [KioskConfig.ListItem]
     private let context: PageContext
-    private let screen: ListScreen
-    private let bar: ListBar
+    let screen: ListScreen
+    let bar: ListBar
     private var shownDetail: DetailView
     /// Shows the item a drag or flick brings in.
     private var spareDetail: DetailView

@@ -23,7 +23,7 @@ final class PagedTextControls {
 
     let previous: Button
     let next: Button
-    private let indicator: Label
+    let indicator: Label
 
     /// Lays the controls out in `bar` inside `parent`.
     init(in bar: Rect, of parent: View, face: FontFace, context: PageContext) {

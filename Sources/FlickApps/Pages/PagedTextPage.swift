@@ -24,7 +24,7 @@ final class PagedTextPage: PageController {
     private let context: PageContext
     private let stage: PagedTextStage
     /// Nil when the fonts cannot be read: the first card shows, without text or buttons.
-    private let controls: PagedTextControls?
+    let controls: PagedTextControls?
     /// The page a running transition leaves.
     private var leaving: Int?
 

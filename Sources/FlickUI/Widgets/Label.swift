@@ -37,6 +37,9 @@ public final class Label {
         return layout
     }
 
+    /// The text does not fit the view's width in `maxLines`: it ends in an ellipsis.
+    public var isTruncated: Bool { layout(width: view.frame.width).isTruncated }
+
     /// Height of the text at the view's current width.
     public var fittingHeight: Double { layout(width: view.frame.width).size.height }
 

@@ -24,6 +24,8 @@ public final class ListRow {
     }
 
     public var title: String { label?.text ?? "" }
+    /// The title does not fit the row: it ends in an ellipsis.
+    public var isTitleTruncated: Bool { label?.isTruncated ?? false }
 
     /// The height a row needs for `title`: its lines with a quarter of a line above and below, at least the
     /// style's row height.
