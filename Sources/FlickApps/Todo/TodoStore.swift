@@ -3,19 +3,23 @@ import Glibc
 #endif
 import FlickFiles
 
-/// The to-do items in one JSON file, `todo.json` in the state directory. Nothing is lost on a power cut:
+/// The to-do items of one list in one JSON file, `<list>.json` in the state directory (`todo.json` for the
+/// list a page does not name). Nothing is lost on a power cut:
 /// every change is written to a temporary file, fsynced, renamed over the old file and the directory fsynced,
 /// and `save` returns only then — the list acknowledges a change (its animation completes) after that.
 /// A file that cannot be read back is moved aside, never overwritten.
 public final class TodoStore {
     public let directory: String
-    public var path: String { directory + "/todo.json" }
+    /// The list's name, a safe file name (`KioskConfig` checks the config's).
+    public let list: String
+    public var path: String { directory + "/" + list + ".json" }
     /// Called with one line when a damaged file is moved aside.
     public var log: (String) -> Void
 
     /// `directory` may be relative to the working directory; empty is the working directory itself.
-    public init(directory: String, log: @escaping (String) -> Void = { _ in }) {
+    public init(directory: String, list: String = KioskConfig.Todo.defaultList, log: @escaping (String) -> Void = { _ in }) {
         self.directory = directory.isEmpty ? "." : directory
+        self.list = list
         self.log = log
     }
 
@@ -30,7 +34,7 @@ public final class TodoStore {
     // MARK: Loading
 
     /// The saved items; none when there is no file yet. A damaged or unreadable file is renamed to
-    /// `todo.json.corrupt-<unix time>` and logged, and the list starts empty.
+    /// `<list>.json.corrupt-<unix time>` and logged, and the list starts empty.
     public func load(now: Int = Int(time(nil))) -> [TodoItem] {
         let bytes: [UInt8]
         do {
