@@ -36,25 +36,54 @@ public final class TodoStore {
     /// The saved items; none when there is no file yet. A damaged or unreadable file is renamed to
     /// `<list>.json.corrupt-<unix time>` and logged, and the list starts empty.
     public func load(now: Int = Int(time(nil))) -> [TodoItem] {
+        switch read() {
+        case .items(let items): return items
+        case .absent: return []
+        case .unreadable(let error):
+            if case .notRegular = error.problem {
+                // Not ours to move: a FIFO or a device put here by mistake stays, and nothing is saved over it.
+                refuseSaving("\(error): the to-do list starts empty and will not save until it is replaced by a regular file")
+            } else {
+                quarantine(reason: "cannot be read (\(error.reason))", now: now)
+            }
+        case .damaged(let problem):
+            quarantine(reason: "is damaged (\(problem))", now: now)
+        }
+        return []
+    }
+
+    /// Why `load` would start the list empty, in one line naming the file, without moving anything aside: for
+    /// previews, which change nothing. nil when the file reads, or there is none yet.
+    public func problem() -> String? {
+        switch read() {
+        case .items, .absent: nil
+        case .unreadable(let error): "\(error)"
+        case .damaged(let problem): "\(path) is damaged (\(problem))"
+        }
+    }
+
+    private enum Reading {
+        case items([TodoItem])
+        case absent
+        case unreadable(FileError)
+        /// Why the bytes are not a store.
+        case damaged(String)
+    }
+
+    private func read() -> Reading {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.read(path, as: .store)
         } catch {
             switch error.problem {
-            case .missing, .missingFolder: return []
-            case .notRegular:
-                // Not ours to move: a FIFO or a device put here by mistake stays, and nothing is saved over it.
-                refuseSaving("\(error): the to-do list starts empty and will not save until it is replaced by a regular file")
-            case .tooLarge, .system:
-                quarantine(reason: "cannot be read (\(error.reason))", now: now)
+            case .missing, .missingFolder: return .absent
+            default: return .unreadable(error)
             }
-            return []
         }
         do {
-            return try TodoFile.decode(bytes)
+            return .items(try TodoFile.decode(bytes))
         } catch {
-            quarantine(reason: "is damaged (\(error))", now: now)
-            return []
+            return .damaged("\(error)")
         }
     }
 
