@@ -50,15 +50,15 @@ struct PageBenchmark {
             report(ratio("photo card flung off (its flight, the next card coming forward)",
                          Stopwatch.interleaved([photoFlightFrame(photos.id), copy]), limit: 3))
         }
-        if let todo = config.pages.first(where: { if case .todo = $0.content { true } else { false } }) {
-            let store = try benchTodoStore()
-            defer { try? FileManager.default.removeItem(atPath: store.directory) }
+        if let todo = config.pages.first(where: \.content.isTodo), case .todo(let content) = todo.content {
+            let state = try benchStateDirectory(list: content.list)
+            defer { try? FileManager.default.removeItem(atPath: state) }
             let w = Double(width), h = Double(height)
             report(ratio("to-do row follows a swipe", Stopwatch.interleaved([
-                dragFrame(on: todo.id, from: Point(w * 0.3, h * 0.5), along: Point(1, 0), turningAt: w * 0.3, store: store), copy,
+                dragFrame(on: todo.id, from: Point(w * 0.3, h * 0.5), along: Point(1, 0), turningAt: w * 0.3, stateDirectory: state), copy,
             ]), limit: 1.5))
             report(ratio("to-do list scrolls under the finger", Stopwatch.interleaved([
-                dragFrame(on: todo.id, from: Point(w * 0.5, h * 0.8), along: Point(0, -1), turningAt: h * 0.5, store: store), copy,
+                dragFrame(on: todo.id, from: Point(w * 0.5, h * 0.8), along: Point(0, -1), turningAt: h * 0.5, stateDirectory: state), copy,
             ]), limit: 1.5))
         }
         for page in config.pages {
@@ -187,8 +187,8 @@ struct PageBenchmark {
     /// A finger down at `start` on page `id`, then each frame 7 px further along `direction` and back again after
     /// `reach` px, so what it drags never settles; the closure draws one frame.
     private func dragFrame(on id: String, from start: Point, along direction: Point, turningAt reach: Double,
-                           store: TodoStore? = nil) -> () -> Void {
-        let scene = self.scene(startingOn: id, store: store)
+                           stateDirectory: String? = nil) -> () -> Void {
+        let scene = self.scene(startingOn: id, stateDirectory: stateDirectory)
         let canvas = Canvas(surface: Surface(width: width, height: height))
         scene.advance(to: 0)
         _ = scene.draw(on: canvas, fullRedraw: true)
@@ -210,20 +210,20 @@ struct PageBenchmark {
     }
 
     /// The tour as it starts on page `id`.
-    private func scene(startingOn id: String, store: TodoStore? = nil) -> PagesScene {
+    private func scene(startingOn id: String, stateDirectory: String? = nil) -> PagesScene {
         var config = self.config
         config.start = id
         return PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: config.gestureMetrics,
-                          store: store)
+                          stateDirectory: stateDirectory)
     }
 
-    /// A to-do store of 60 items in a temporary directory: a list long enough to scroll.
-    private func benchTodoStore() throws -> TodoStore {
+    /// A temporary state directory whose `list` holds 60 items: a list long enough to scroll.
+    private func benchStateDirectory(list: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-todo-\(getpid())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let store = TodoStore(directory: directory)
-        try store.save((1...60).map { TodoItem(id: UInt64($0), text: "Item \($0): something to do today", completed: $0 % 4 == 0) })
-        return store
+        try TodoStore(directory: directory, list: list)
+            .save((1...60).map { TodoItem(id: UInt64($0), text: "Item \($0): something to do today", completed: $0 % 4 == 0) })
+        return directory
     }
 
     /// A page rendered into its layer from nothing again, as after a detail closed: the layer it lets go leaves

@@ -29,6 +29,9 @@ struct Render: ParsableCommand {
     @Option(help: "With --config: the id of the page to render (default: the config's start page).")
     var page: String?
 
+    @Option(help: "With --config: the state directory to show the to-do lists of, as `flick run --state-dir` keeps them (default: none, the lists empty); read, never written.")
+    var stateDir: String?
+
     func validate() throws {
         if let rotation, Rotation(degrees: rotation) == nil {
             throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)")
@@ -37,6 +40,10 @@ struct Render: ParsableCommand {
         if dpi != nil && config == nil { throw ValidationError("--dpi needs --config FILE") }
         if config != nil, let scene { throw ValidationError("--config renders a page; drop the scene name '\(scene.rawValue)'") }
         if page != nil && config == nil { throw ValidationError("--page needs --config FILE") }
+        if stateDir != nil && config == nil { throw ValidationError("--state-dir needs --config FILE") }
+        if stateDir?.isEmpty == true {
+            throw ValidationError("--state-dir needs a directory (relative paths are from the working directory)")
+        }
     }
 
     func run() throws {
@@ -51,8 +58,9 @@ struct Render: ParsableCommand {
         print("wrote \(out) (\(size.description), scene \(scene.rawValue))")
     }
 
-    /// The page as the kiosk shows it at rest: the pages scene started on it, one frame. A picture on the page
-    /// that cannot be read exits 2 with one line naming it, and nothing is written.
+    /// The page as the kiosk shows it at rest: the pages scene started on it, one frame, its to-do lists read from
+    /// `--state-dir`. A picture on the page or a to-do list that cannot be read exits 2 with one line naming it,
+    /// and nothing is written.
     private func renderPage(config path: String) throws -> (id: String, size: PreviewScreen) {
         var kiosk = try KioskConfig.loadOrExit(path: path)
         if let dpi { kiosk.overrideDPI(dpi) }
@@ -68,9 +76,21 @@ struct Render: ParsableCommand {
             printToStandardError(damaged.lines)
             throw ExitCode(2)
         }
+        // A damaged list would be moved aside as the page loads it: a preview says so instead, and changes nothing.
+        if let stateDir {
+            let damaged = kiosk.pages.compactMap { page -> String? in
+                guard case .todo(let todo) = page.content else { return nil }
+                return TodoStore(directory: stateDir, list: todo.list).problem()
+                    .map { "\($0): page \"\(page.id)\" cannot show it; fix or move the file, then render again" }
+            }
+            if !damaged.isEmpty {
+                printToStandardError(damaged)
+                throw ExitCode(2)
+            }
+        }
         kiosk.start = id
         let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
-                               metrics: kiosk.gestureMetrics, log: { Log.flick.error("\($0)") })
+                               metrics: kiosk.gestureMetrics, stateDirectory: stateDir, log: { Log.flick.error("\($0)") })
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
         try player.screen.writePNG(path: out)
         return (id, size)

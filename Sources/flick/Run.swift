@@ -139,10 +139,8 @@ struct Run: ParsableCommand {
         return PagesScene.defaultMetrics
     }
 
-    private var todoStore: TodoStore {
-        TodoStore(directory: stateDir ?? TodoStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)) {
-            Log.flick.error("\($0)")
-        }
+    private var stateDirectory: String {
+        stateDir ?? TodoStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)
     }
 
     private static func defaultTour() throws -> String {
@@ -158,7 +156,7 @@ struct Run: ParsableCommand {
     private func runPagesHeadless(_ kiosk: KioskConfig, path: String) throws {
         let size = PreviewScreen(size: size, rotation: rotation, kiosk: kiosk)
         let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
-                               metrics: kiosk.gestureMetrics, store: todoStore, log: { Log.flick.error("\($0)") })
+                               metrics: kiosk.gestureMetrics, stateDirectory: stateDirectory, log: { Log.flick.error("\($0)") })
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height, idle: kiosk.display?.idle,
                                         log: { Log.flick.notice("\($0)") })
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
@@ -219,13 +217,14 @@ struct Run: ParsableCommand {
             Log.flick.warning("no input: \(error); the display still runs (touch needs read access to /dev/input: the 'input' group)")
         }
         let fonts = try FontCollection()
-        let store = todoStore
+        let stateDirectory = stateDirectory
         /// The kiosk at the display's size, on `page` (a display back at another size re-lays it out there).
         func makeScene(page: String?) throws -> any Scene {
             guard var kiosk else { return try ShowcaseKiosk(width: display.width, height: display.height, fonts: fonts) }
             if let page { kiosk.start = page }
             return PagesScene(config: kiosk, width: display.width, height: display.height, fonts: fonts,
-                              metrics: Self.metrics(for: kiosk, on: display), store: store, log: { Log.flick.error("\($0)") })
+                              metrics: Self.metrics(for: kiosk, on: display), stateDirectory: stateDirectory,
+                              log: { Log.flick.error("\($0)") })
         }
         var scene = try makeScene(page: nil)
         let waiter = PollWaiter(signals: signals)
@@ -298,7 +297,7 @@ enum AppName: String, CaseIterable, ExpressibleByArgument {
 
     var content: KioskConfig.Content {
         switch self {
-        case .todo: .todo
+        case .todo: .todo(.init())
         }
     }
 }

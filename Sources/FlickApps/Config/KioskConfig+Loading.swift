@@ -59,6 +59,7 @@ extension KioskConfig {
         var pages: [Page] = []
         var neighbourValues: [(page: Int, path: String, id: String)] = []
         var firstIndex: [String: Int] = [:]
+        var todoPages: [(list: String, path: String)] = []
         for (i, value) in (root.array("pages", nonEmpty: true, of: "pages") ?? []).enumerated() {
             let path = "pages[\(i)]"
             guard let fields = reader.object(value, at: path, known: pageFields) else { continue }
@@ -85,6 +86,7 @@ extension KioskConfig {
             } else {
                 { fields.missing("content", expected: "an object with a \"type\""); return nil }()
             }
+            if case .todo(let todo)? = content { todoPages.append((todo.list, fields.path("content"))) }
             if let id, let content {
                 pages.append(Page(id: id, neighbours: neighbours, axes: axes, content: content))
             }
@@ -94,6 +96,7 @@ extension KioskConfig {
         for link in neighbourValues where firstIndex[link.id] == nil {
             reader.report(link.path, "unknown page id \"\(link.id)\" (pages: \(known))")
         }
+        reportSharedLists(todoPages, reader: reader)
         if let startID, firstIndex[startID] == nil, !firstIndex.isEmpty {
             reader.report("start", "unknown page id \"\(startID)\" (pages: \(known))")
         }
@@ -279,8 +282,36 @@ extension KioskConfig {
             }
             return .photos(images)
         default:
-            _ = reader.object(value, at: path, known: ["type"])
-            return .todo
+            guard let f = reader.object(value, at: path, known: ["type", "title", "list"]) else { return nil }
+            let title = f.string("title", required: false) ?? Todo.defaultTitle
+            guard let list = f.string("list", required: false) else { return .todo(Todo(title: title)) }
+            guard isListName(list) else {
+                reader.report(f.path("list"), "expected a list name of 1 to \(listNameLimit) letters, digits, - or _ (it names the file <name>.json in the state directory), got \(JSONValue.string(list).shortDescription)")
+                return nil
+            }
+            return .todo(Todo(title: title, list: list))
+        }
+    }
+
+    /// Past this a name plus `.json.corrupt-<time>-<n>` could pass the 255 bytes a file name may have.
+    static let listNameLimit = 64
+
+    /// A to-do list's name is its file's, inside the state directory: nothing that leaves it (`/`, `..`), hides
+    /// (a leading `.`) or needs quoting in a shell.
+    static func isListName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= listNameLimit
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    }
+
+    /// Two to-do pages on one list would each keep their own copy and save over the other's changes.
+    private static func reportSharedLists(_ pages: [(list: String, path: String)], reader: ConfigReader) {
+        var first: [String: String] = [:]
+        for page in pages {
+            if let other = first[page.list] {
+                reader.report(page.path, "shows the to-do list \"\(page.list)\" that \(other) shows too: give one of them a \"list\" of its own, like \"list\": \"\(page.list)-2\"")
+            } else {
+                first[page.list] = page.path
+            }
         }
     }
 

@@ -111,7 +111,7 @@ public struct KioskConfig: Sendable, Equatable {
         case pagedText(PagedText)
         /// Absolute paths of picture files (PNG, JPEG or WebP), front photo first.
         case photos([String])
-        case todo
+        case todo(Todo)
 
         public var typeName: String {
             switch self {
@@ -121,6 +121,25 @@ public struct KioskConfig: Sendable, Equatable {
             case .photos: "photos"
             case .todo: "todo"
             }
+        }
+
+        public var isTodo: Bool {
+            if case .todo = self { true } else { false }
+        }
+    }
+
+    /// A to-do page: its header's title and the list it shows, kept in `<list>.json` in the state directory.
+    public struct Todo: Sendable, Equatable {
+        public static let defaultTitle = "To-do"
+        /// `todo.json`, the file of the only list there was before pages named theirs.
+        public static let defaultList = "todo"
+
+        public var title: String
+        public var list: String
+
+        public init(title: String = Todo.defaultTitle, list: String = Todo.defaultList) {
+            self.title = title
+            self.list = list
         }
     }
 

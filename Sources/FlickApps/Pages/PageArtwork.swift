@@ -26,8 +26,8 @@ struct PageArtwork {
             drawCard(title: "Paged text (\(paged.pages.count))", caption: paged.pages.first ?? "", on: canvas)
         case .photos(let images):
             drawCard(title: "Photos (\(images.count))", caption: "", on: canvas)
-        case .todo:
-            drawCard(title: "To-do", caption: "", on: canvas)
+        case .todo(let todo):
+            drawCard(title: todo.title, caption: "", on: canvas)
         }
     }
 

@@ -13,8 +13,6 @@ final class PageContext {
     let metrics: GestureMetrics
     let width: Int
     let height: Int
-    /// Where the to-do list is kept; nil: in memory only.
-    let store: TodoStore?
     let images: ImageFiles
     /// Pixels in one of the screen's length units, in which the theme's text sizes and the pages' margins and rows
     /// are given (`ScreenUnit`).
@@ -23,10 +21,9 @@ final class PageContext {
     let displayScale: Double
 
     init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int,
-         scale: Double = 1, store: TodoStore? = nil, images: ImageFiles = ImageFiles(log: { _ in })) {
+         scale: Double = 1, images: ImageFiles = ImageFiles(log: { _ in })) {
         self.scene = scene
         self.images = images
-        self.store = store
         self.theme = theme
         self.fonts = fonts
         self.metrics = metrics

@@ -49,6 +49,8 @@ public final class PagesScene: Scene {
 
     private let scene: ViewScene
     private let context: PageContext
+    private let stateDirectory: String?
+    private let log: (String) -> Void
     /// Where the pages' pictures come from.
     var images: ImageFiles { context.images }
     private let artwork: PageArtwork
@@ -66,10 +68,11 @@ public final class PagesScene: Scene {
     private static let offsetKey = AnimationKey<Double>("pageOffset")
     private var animationTarget: ObjectIdentifier { ObjectIdentifier(self) }
 
-    /// `store` keeps the to-do page's items; nil keeps them in memory only (renders, benchmarks). `log` takes
-    /// one line for each problem met while running (a picture that cannot be read).
+    /// `stateDirectory` keeps each to-do page's items, in the file its list names (`TodoStore`); nil keeps them
+    /// in memory only (benchmarks, previews of an empty list). `log` takes one line for each problem met while
+    /// running (a picture that cannot be read, a to-do change not saved).
     public init(config: KioskConfig, width: Int, height: Int, fonts: FontCollection,
-                metrics: GestureMetrics = PagesScene.defaultMetrics, store: TodoStore? = nil,
+                metrics: GestureMetrics = PagesScene.defaultMetrics, stateDirectory: String? = nil,
                 log: @escaping (String) -> Void = { _ in }) {
         self.config = config
         graph = PageGraph(config)
@@ -82,8 +85,10 @@ public final class PagesScene: Scene {
         // The config checked its theme fonts when it was read; one that fails now (removed since) leaves DejaVu.
         do { try fonts.useTheme(config.theme.fonts, fallbacks: config.theme.fallbackFonts) } catch { log("theme fonts: \(error)") }
         let images = ImageFiles(log: log)
+        self.stateDirectory = stateDirectory
+        self.log = log
         context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
-                              scale: config.display?.scale ?? 1, store: store, images: images)
+                              scale: config.display?.scale ?? 1, images: images)
         artwork = PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height, images: images, unit: context.unit)
         scene.dispatcher.metrics = metrics
         scene.onAdvance = { [unowned self] time in
@@ -108,12 +113,14 @@ public final class PagesScene: Scene {
     var photoCard: DynamicItem? { (controller(currentPage) as? PhotoStackPage)?.frontItem }
 
     /// The run's outcome, one JSON object: the page shown, the open detail, front photo and text page of it,
-    /// and the to-do list (its items in order and the one being edited) of the config's to-do page.
+    /// and the to-do list (its items in order and the one being edited) of the to-do page shown, else of the
+    /// config's first to-do page.
     public func finalStateJSON() -> String {
         let current = controller(currentPage)
         func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
         var todo = "null", editing = "null"
-        if let id = config.pages.first(where: { $0.content == .todo })?.id, let state = controller(id).todoState {
+        if let id = config.page(currentPage)?.content.isTodo == true ? currentPage : config.pages.first(where: \.content.isTodo)?.id,
+           let state = controller(id).todoState {
             todo = "[" + state.items.map {
                 "{\"text\": \(jsonQuoted($0.text)), \"completed\": \($0.completed)}"
             }.joined(separator: ", ") + "]"
@@ -331,7 +338,9 @@ public final class PagesScene: Scene {
         guard let page = config.page(id) else { return StaticPage.blank(width: width, height: height) }
         switch page.content {
         case .text: return StaticPage(page, artwork: artwork, context: context)
-        case .todo: return TodoPage(page, context: context, artwork: artwork)
+        case .todo(let todo):
+            let store = stateDirectory.map { TodoStore(directory: $0, list: todo.list, log: log) }
+            return TodoPage(page, content: todo, store: store, context: context)
         case .list(let list): return ListPage(page, content: list, context: context, artwork: artwork)
         case .pagedText(let paged): return PagedTextPage(page, content: paged, context: context, artwork: artwork)
         case .photos(let photos): return PhotoStackPage(page, content: photos, context: context, artwork: artwork)

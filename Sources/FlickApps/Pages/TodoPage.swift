@@ -18,7 +18,6 @@ final class TodoPage: PageController {
     private var saved: [TodoItem]
     private var editing: Editing?
     private let store: TodoStore?
-    private let log: (String) -> Void
     private let look: TodoLook
     private let header: TodoHeader
     private let list: TodoListView
@@ -35,20 +34,19 @@ final class TodoPage: PageController {
         var returnOffset: Double
     }
 
-    /// `log` gets one line per change the store refuses; by default the store's own log.
-    init(_ page: KioskConfig.Page, context: PageContext, artwork: PageArtwork, log: ((String) -> Void)? = nil) {
-        store = context.store
-        self.log = log ?? { [store = context.store] line in store?.log(line) }
+    /// `store` keeps the list (its log gets one line per change it refuses); nil keeps it in memory only.
+    init(_ page: KioskConfig.Page, content: KioskConfig.Todo, store: TodoStore?, context: PageContext) {
+        self.store = store
         look = TodoLook(context: context)
-        view = View(frame: context.bounds, background: .solid(TodoLook.listBackground))
+        view = View(frame: context.bounds, background: .solid(look.background))
         view.clipsToBounds = true
-        header = TodoHeader(look: look)
+        header = TodoHeader(title: content.title, look: look)
         list = TodoListView(frame: Rect(x: 0, y: look.headerHeight, width: look.width,
                                         height: max(0, Double(context.height) - look.headerHeight)),
                             look: look, scene: context.scene)
         gestures = TodoListGestures(list: list, metrics: context.metrics)
         editor = TodoEditor(look: look, context: context)
-        items = context.store?.load() ?? []
+        items = store?.load() ?? []
         saved = items
         view.addChild(list.view)
         view.addChild(header.view)
@@ -184,7 +182,7 @@ final class TodoPage: PageController {
             saved = changed
             return true
         } catch {
-            log("to-do change not saved, the list stays as it was: \(error)")
+            store?.log("to-do change not saved, the list stays as it was: \(error)")
             return false
         }
     }

@@ -2,16 +2,19 @@ import FlickRaster
 import FlickText
 import FlickUI
 
-/// The bar above the list: "To-do" and how many items there are and how many are done. One layer, redrawn
-/// when the counts change. It shares its touches with the page swipe, so a visitor can leave the page here.
+/// The bar above the list: the page's title and how many items there are and how many are done, in the theme's
+/// surface and text colours. One layer, redrawn when the counts change. It shares its touches with the page
+/// swipe, so a visitor can leave the page here.
 final class TodoHeader {
     let view: View
+    let title: String
     private let look: TodoLook
     var counts = (items: 0, done: 0) {
         didSet { if counts != oldValue { view.setNeedsDisplay() } }
     }
 
-    init(look: TodoLook) {
+    init(title: String, look: TodoLook) {
+        self.title = title
         self.look = look
         view = View(frame: Rect(x: 0, y: 0, width: look.width, height: look.headerHeight))
         view.shouldRasterize = true
@@ -27,8 +30,10 @@ final class TodoHeader {
     private func draw(on canvas: Canvas, in bounds: Rect) {
         let inset = look.inset
         var titleRight = inset
-        if let bold = look.bold {
-            let title = TextLayout("To-do", face: bold, pixelSize: (look.rowHeight * 0.44).rounded(), options: .init(maxLines: 1))
+        if let bold = look.bold, !title.isEmpty {
+            // At most half the bar: the counts keep room beside a long title, which ends in an ellipsis.
+            let title = TextLayout(title, face: bold, pixelSize: (look.rowHeight * 0.44).rounded(),
+                                   options: .init(maxWidth: max(1, bounds.width / 2 - inset), maxLines: 1))
             canvas.draw(title, at: Point(inset, ((bounds.height - title.metrics.lineHeight) / 2).rounded()), color: look.theme.text)
             titleRight += title.size.width + inset
         }

@@ -53,7 +53,7 @@ final class TodoListView {
         self.scene = scene
         view = View(frame: frame)
         view.clipsToBounds = true
-        view.background = .solid(TodoLook.listBackground)
+        view.background = .solid(look.background)
         content.frame = Rect(origin: .zero, size: frame.size)
         view.addChild(content)
         pullPlaceholder = TodoRow(look: look, content: RowFace(text: Self.pullText, fill: TodoLook.rowFill(index: 0, count: 1)))

@@ -3,8 +3,13 @@ import FlickRaster
 import FlickText
 
 /// The to-do list's measures and colours, Clear's look as the gesture-driven to-do list tutorial builds it: rows
-/// from red at the top to yellow at the bottom on black, white bold text, no separators. Sizes are the
-/// tutorial's points scaled by the row height, which comes from the panel's density.
+/// from red at the top to yellow at the bottom, bold text, no separators, on the theme's background and in its
+/// text colour. Sizes are the tutorial's points scaled by the row height, which comes from the panel's density.
+///
+/// The rows stay red to yellow whatever the theme's accent. The gradient is the list's meaning, not decoration:
+/// the hottest item is at the top, done is green. A ramp from the accent loses that — a green accent makes open
+/// rows look done, the default blue one makes the tour's list a settings screen — and a dark or pale accent gives
+/// rows the theme's text cannot be read on. The background, the text and the header follow the theme.
 struct TodoLook {
     /// The tutorial's SHC_ROW_HEIGHT of 50 pt on a 163 ppi phone.
     static let rowLength = Millimetres(8)
@@ -12,10 +17,8 @@ struct TodoLook {
     /// width and 10 pt margin, the strike-through's 2 pt.
     static let textPoints = 16.0, insetPoints = 15.0, cueWidthPoints = 50.0, cueMarginPoints = 10.0,
                strikePoints = 2.0, rowPoints = 50.0
-    static let listBackground = Color.black
     /// The tutorial's completed row: green 0.6.
     static let completedFill = Color(red: 0, green: 0.6, blue: 0)
-    static let text = Color.white
     /// Rows the one being edited leaves dimmed (the tutorial's 0.3).
     static let dimmedAlpha = 0.3
 
@@ -25,6 +28,10 @@ struct TodoLook {
     let bold: FontFace?
     let regular: FontFace?
     let theme: KioskConfig.Theme
+    /// Under the rows and past their end.
+    var background: Color { theme.background }
+    /// The rows' text, strike-through and caret.
+    var text: Color { theme.text }
 
     init(context: PageContext) {
         // The tutorial's row at the screen's scale, never under its 8 mm touch target.

@@ -144,17 +144,17 @@ final class TodoRow {
         let y = ((bounds.height - lineHeight) / 2).rounded()
         canvas.withSavedState {
             canvas.clip(to: Rect(x: look.inset, y: 0, width: room, height: bounds.height))
-            canvas.draw(layout, at: Point(x, y), color: TodoLook.text)
+            canvas.draw(layout, at: Point(x, y), color: look.text)
             if content.completed, let line {
                 let t = look.strikeThickness
                 canvas.fill(Rect(x: x + line.x, y: (y + lineHeight / 2 - t / 2).rounded(), width: line.width, height: t),
-                            color: TodoLook.text)
+                            color: look.text)
             }
         }
         // Outside the text's clip: at the start of text that fits, the caret is in the row's inset.
         if let caret = content.caret, let line {
             let left = x + caretBarLeft(line, caret: caret)
-            canvas.fill(Rect(x: left.rounded(), y: y, width: caretWidth, height: lineHeight), color: TodoLook.text)
+            canvas.fill(Rect(x: left.rounded(), y: y, width: caretWidth, height: lineHeight), color: look.text)
         }
     }
 

@@ -3,19 +3,23 @@ import Glibc
 #endif
 import FlickFiles
 
-/// The to-do items in one JSON file, `todo.json` in the state directory. Nothing is lost on a power cut:
+/// The to-do items of one list in one JSON file, `<list>.json` in the state directory (`todo.json` for the
+/// list a page does not name). Nothing is lost on a power cut:
 /// every change is written to a temporary file, fsynced, renamed over the old file and the directory fsynced,
 /// and `save` returns only then — the list acknowledges a change (its animation completes) after that.
 /// A file that cannot be read back is moved aside, never overwritten.
 public final class TodoStore {
     public let directory: String
-    public var path: String { directory + "/todo.json" }
+    /// The list's name, a safe file name (`KioskConfig` checks the config's).
+    public let list: String
+    public var path: String { directory + "/" + list + ".json" }
     /// Called with one line when a damaged file is moved aside.
     public var log: (String) -> Void
 
     /// `directory` may be relative to the working directory; empty is the working directory itself.
-    public init(directory: String, log: @escaping (String) -> Void = { _ in }) {
+    public init(directory: String, list: String = KioskConfig.Todo.defaultList, log: @escaping (String) -> Void = { _ in }) {
         self.directory = directory.isEmpty ? "." : directory
+        self.list = list
         self.log = log
     }
 
@@ -30,27 +34,56 @@ public final class TodoStore {
     // MARK: Loading
 
     /// The saved items; none when there is no file yet. A damaged or unreadable file is renamed to
-    /// `todo.json.corrupt-<unix time>` and logged, and the list starts empty.
+    /// `<list>.json.corrupt-<unix time>` and logged, and the list starts empty.
     public func load(now: Int = Int(time(nil))) -> [TodoItem] {
+        switch read() {
+        case .items(let items): return items
+        case .absent: return []
+        case .unreadable(let error):
+            if case .notRegular = error.problem {
+                // Not ours to move: a FIFO or a device put here by mistake stays, and nothing is saved over it.
+                refuseSaving("\(error): the to-do list starts empty and will not save until it is replaced by a regular file")
+            } else {
+                quarantine(reason: "cannot be read (\(error.reason))", now: now)
+            }
+        case .damaged(let problem):
+            quarantine(reason: "is damaged (\(problem))", now: now)
+        }
+        return []
+    }
+
+    /// Why `load` would start the list empty, in one line naming the file, without moving anything aside: for
+    /// previews, which change nothing. nil when the file reads, or there is none yet.
+    public func problem() -> String? {
+        switch read() {
+        case .items, .absent: nil
+        case .unreadable(let error): "\(error)"
+        case .damaged(let problem): "\(path) is damaged (\(problem))"
+        }
+    }
+
+    private enum Reading {
+        case items([TodoItem])
+        case absent
+        case unreadable(FileError)
+        /// Why the bytes are not a store.
+        case damaged(String)
+    }
+
+    private func read() -> Reading {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.read(path, as: .store)
         } catch {
             switch error.problem {
-            case .missing, .missingFolder: return []
-            case .notRegular:
-                // Not ours to move: a FIFO or a device put here by mistake stays, and nothing is saved over it.
-                refuseSaving("\(error): the to-do list starts empty and will not save until it is replaced by a regular file")
-            case .tooLarge, .system:
-                quarantine(reason: "cannot be read (\(error.reason))", now: now)
+            case .missing, .missingFolder: return .absent
+            default: return .unreadable(error)
             }
-            return []
         }
         do {
-            return try TodoFile.decode(bytes)
+            return .items(try TodoFile.decode(bytes))
         } catch {
-            quarantine(reason: "is damaged (\(error))", now: now)
-            return []
+            return .damaged("\(error)")
         }
     }
 

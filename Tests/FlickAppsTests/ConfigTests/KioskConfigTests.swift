@@ -34,12 +34,12 @@ extension ConfigTests {
             guard case .photos(let photos) = tour.page("photos")?.content else { Issue.record("no photo stack"); return }
             #expect(photos == ["dawn", "harbour", "meadow"].map { ConfigFixtures.repoRoot + "/kiosk/photos/\($0).png" })
             for photo in photos { #expect(try Surface.readPNG(path: photo).width == ConfigTests.TourPhotos.size.width) }
-            #expect(tour.page("todo")?.content == .todo)
+            #expect(tour.page("todo")?.content == .todo(.init()))
             #expect(PageGraph(tour).unreachable.isEmpty)
         }
 
         @Test func unknownNeighbourNamesTheFieldAndTheKnownPages() {
-            let json = #"{"pages": [{"id": "home", "right": "settings", "content": {"type": "todo"}}, {"id": "settings", "right": "setings", "content": {"type": "todo"}}]}"#
+            let json = #"{"pages": [{"id": "home", "right": "settings", "content": {"type": "todo"}}, {"id": "settings", "right": "setings", "content": {"type": "todo", "list": "settings"}}]}"#
             #expect(problems(json) == [#"kiosk.json: pages[1].right: unknown page id "setings" (pages: home, settings)"#])
         }
 
@@ -63,7 +63,7 @@ extension ConfigTests {
         }
 
         @Test func duplicatePageID() {
-            #expect(problems(#"{"pages": [{"id": "home", "content": \#(todo)}, {"id": "home", "content": \#(todo)}]}"#)
+            #expect(problems(#"{"pages": [{"id": "home", "content": \#(todo)}, {"id": "home", "content": {"type": "todo", "list": "b"}}]}"#)
                 == [#"kiosk.json: pages[1].id: duplicate page id "home" (first used by pages[0])"#])
         }
 
@@ -90,10 +90,10 @@ extension ConfigTests {
         }
 
         @Test func unknownFieldsAreTypos() {
-            #expect(problems(#"{"pagse": [], "pages": [{"id": "a", "rigth": "a", "content": {"type": "todo", "title": "x"}}]}"#) == [
+            #expect(problems(#"{"pagse": [], "pages": [{"id": "a", "rigth": "a", "content": {"type": "todo", "titel": "x"}}]}"#) == [
                 "kiosk.json: pagse: unknown field (expected one of: theme, display, input, swipe, start, pages)",
                 "kiosk.json: pages[0].rigth: unknown field (expected one of: id, up, down, left, right, axis, content)",
-                "kiosk.json: pages[0].content.title: unknown field (expected one of: type)",
+                "kiosk.json: pages[0].content.titel: unknown field (expected one of: type, title, list)",
             ])
         }
 

@@ -9,11 +9,11 @@ extension ConfigTests {
     @Suite struct PageGraphTests {
         /// The seed's circular path: 1 → 2 → 3 → 1 to the right, and down from 1 reaches 4, whose up is 3, not 1.
         static let seedGraph = """
-            {"id": "one", "right": "two", "left": "three", "down": "four", "content": {"type": "todo"}},
-            {"id": "two", "right": "three", "left": "one", "content": {"type": "todo"}},
-            {"id": "three", "right": "one", "left": "two", "content": {"type": "todo"}},
-            {"id": "four", "up": "three", "content": {"type": "todo"}},
-            {"id": "orphan", "left": "one", "content": {"type": "todo"}}
+            {"id": "one", "right": "two", "left": "three", "down": "four", "content": {"type": "text", "title": "", "body": ""}},
+            {"id": "two", "right": "three", "left": "one", "content": {"type": "text", "title": "", "body": ""}},
+            {"id": "three", "right": "one", "left": "two", "content": {"type": "text", "title": "", "body": ""}},
+            {"id": "four", "up": "three", "content": {"type": "text", "title": "", "body": ""}},
+            {"id": "orphan", "left": "one", "content": {"type": "text", "title": "", "body": ""}}
             """
 
         @Test func swipingRightThreeTimesComesRoundToTheStart() throws {
@@ -42,9 +42,9 @@ extension ConfigTests {
 
         @Test func pageAxisOverridesTheGraph() throws {
             let g = try graph("""
-                {"id": "a", "right": "b", "down": "c", "content": {"type": "todo"}},
-                {"id": "b", "axis": "both", "down": "c", "left": "a", "content": {"type": "todo"}},
-                {"id": "c", "up": "a", "content": {"type": "todo"}}
+                {"id": "a", "right": "b", "down": "c", "content": {"type": "text", "title": "", "body": ""}},
+                {"id": "b", "axis": "both", "down": "c", "left": "a", "content": {"type": "text", "title": "", "body": ""}},
+                {"id": "c", "up": "a", "content": {"type": "text", "title": "", "body": ""}}
                 """, swipe: #"{"axis": "horizontal"}"#)
             #expect(g.axes(of: "a") == .horizontal)
             #expect(g.axes(of: "b") == .both)
@@ -57,8 +57,8 @@ extension ConfigTests {
 
         @Test func aPageRestrictedToOneAxisCutsOffLinksAcrossIt() throws {
             let g = try graph("""
-                {"id": "a", "axis": "vertical", "right": "b", "content": {"type": "todo"}},
-                {"id": "b", "content": {"type": "todo"}}
+                {"id": "a", "axis": "vertical", "right": "b", "content": {"type": "text", "title": "", "body": ""}},
+                {"id": "b", "content": {"type": "text", "title": "", "body": ""}}
                 """)
             #expect(g.unreachable == ["b"])
         }

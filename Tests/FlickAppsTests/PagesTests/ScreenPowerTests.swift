@@ -24,7 +24,7 @@ private final class IdleTour {
         let config = try KioskConfig.parse(Array(json.utf8), file: "tour.json",
                                            directory: (ConfigFixtures.tourPath as NSString).deletingLastPathComponent)
         scene = PagesScene(config: config.fittedToDesign(width: width, height: height), width: width, height: height, fonts: try FontCollection(),
-                           store: TodoStore(directory: temporaryStateDirectory()))
+                           stateDirectory: temporaryStateDirectory())
         let log = Log()
         self.logLines = log
         player = VirtualClockPlayer(scene: scene, width: width, height: height, idle: idle) { log.lines.append($0) }

@@ -26,10 +26,10 @@ private final class Tour {
         json = json.replacingOccurrences(of: #""peek": 0,"#, with: #""peek": \#(peek),"#)
         let config = try KioskConfig.parse(Array(json.utf8), file: "tour.json",
                                            directory: (ConfigFixtures.tourPath as NSString).deletingLastPathComponent)
-        let store = TodoStore(directory: temporaryStateDirectory())
-        try store.save(items)
+        let state = temporaryStateDirectory()
+        try TodoStore(directory: state).save(items)
         scene = PagesScene(config: config.fittedToDesign(width: width, height: height), width: width, height: height, fonts: try FontCollection(),
-                           metrics: GestureMetrics(dotsPerInch: dpi), store: store)
+                           metrics: GestureMetrics(dotsPerInch: dpi), stateDirectory: state)
         player = VirtualClockPlayer(scene: scene, width: width, height: height)
     }
 

@@ -39,7 +39,8 @@ private let returnKey: UInt32 = 0xff0d, escapeKey: UInt32 = 0xff1b
         #expect(todo.state.editing == 1)
         // The edited row is at the top of the list, the next one dimmed to 0.3, the keyboard up.
         #expect(todo.color(350, Int(rowCentre(0))).isClose(to: .row(1, of: 7)))
-        #expect(todo.color(350, Int(rowCentre(1))).isClose(to: Color(red: 0, green: 0.18, blue: 0), tolerance: 0.03))
+        let dimmed = Color.listBackground.mixed(with: .completedRow, 0.3)
+        #expect(todo.color(350, Int(rowCentre(1))).isClose(to: dimmed, tolerance: 0.03))
         #expect(todo.color(2, Int(keyboardTop) + 2).isClose(to: .keyboard, tolerance: 0.02))
         todo.play(typing(Array(repeating: .backspace, count: 4) + letters("milk") + [.done], at: todo.nowMs))
         #expect(todo.state.editing == nil)
@@ -48,7 +49,7 @@ private let returnKey: UInt32 = 0xff0d, escapeKey: UInt32 = 0xff1b
         // Back in place, bright again, the keyboard gone.
         #expect(todo.color(350, Int(rowCentre(1))).isClose(to: .row(1, of: 7)))
         #expect(todo.color(350, Int(rowCentre(2))).isClose(to: .completedRow))
-        #expect(todo.color(2, Int(keyboardTop) + 2).isClose(to: .black))
+        #expect(todo.color(2, Int(keyboardTop) + 2).isClose(to: .listBackground))
     }
 
     @Test func committingEmptyTextDeletesTheItem() throws {

@@ -31,20 +31,24 @@ func temporaryStateDirectory() -> String {
 
 /// A kiosk of the to-do page alone, its store in `directory` holding `items` first.
 final class TodoHarness {
+    /// The page's list, read and written beside it.
     let store: TodoStore
     let scene: PagesScene
     let player: VirtualClockPlayer
-    private(set) var logLines: [String] = []
+    private let log = Log()
+    var logLines: [String] { log.lines }
+
+    final class Log { var lines: [String] = [] }
 
     init(items: [TodoItem]? = tutorialItems, directory: String = temporaryStateDirectory(), width: Int = todoWidth,
-         height: Int = todoHeight, metrics: GestureMetrics = PagesScene.defaultMetrics) throws {
+         height: Int = todoHeight, metrics: GestureMetrics = PagesScene.defaultMetrics,
+         config: KioskConfig = .app(.todo(.init()), id: "todo")) throws {
         let store = TodoStore(directory: directory)
         if let items { try store.save(items) }
         self.store = store
-        scene = PagesScene(config: KioskConfig.app(.todo, id: "todo"), width: width, height: height,
-                           fonts: try FontCollection(), metrics: metrics, store: store)
+        scene = PagesScene(config: config, width: width, height: height, fonts: try FontCollection(), metrics: metrics,
+                           stateDirectory: directory, log: { [log] in log.lines.append($0) })
         player = VirtualClockPlayer(scene: scene, width: width, height: height)
-        store.log = { [unowned self] in logLines.append($0) }
     }
 
     /// Plays `touches` and runs until everything is still.
@@ -147,11 +151,20 @@ extension Color {
         abs(red - other.red) <= tolerance && abs(green - other.green) <= tolerance && abs(blue - other.blue) <= tolerance
     }
 
+    /// `other` at `alpha` over this colour.
+    func mixed(with other: Color, _ alpha: Double) -> Color {
+        Color(red: red + (other.red - red) * alpha, green: green + (other.green - green) * alpha,
+              blue: blue + (other.blue - blue) * alpha)
+    }
+
     /// The tutorial's row colour for row `index` of `count`.
     static func row(_ index: Int, of count: Int) -> Color {
         Color(red: 1, green: count > 1 ? 0.6 * Double(index) / Double(count - 1) : 0, blue: 0)
     }
 
     static let completedRow = Color(red: 0, green: 0.6, blue: 0)
+    /// Under the rows: the theme's background (the default theme's near-black; the tutorial's black before the
+    /// list took the theme).
+    static let listBackground = KioskConfig.Theme().background
     static let keyboard = Color(hex: 0xD1D4DA)
 }

@@ -24,7 +24,7 @@ private let picturePath = URL(fileURLWithPath: #filePath)
     }
     let y = Int(header + row * 1.5)
     #expect(todo.color(700, y).isClose(to: .row(1, of: 7)))
-    #expect(todo.color(200, y).isClose(to: .black))
+    #expect(todo.color(200, y).isClose(to: .listBackground))
     // Past half: the ✓ beside the row is green.
     #expect(hasInk(todo, Color(red: 0, green: 0.8, blue: 0), x: 330..<390, y: y - 20..<y + 20))
     #expect(todo.color(700, Int(header + row * 2.5)).isClose(to: .completedRow))

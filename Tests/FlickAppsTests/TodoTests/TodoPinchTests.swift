@@ -6,9 +6,9 @@ import Testing
 
 /// Pinching two neighbouring rows apart to insert an item between them [gesture-todo-list-pinch].
 @Suite struct TodoPinchTests {
-    /// Whether the column at x = 350 shows black anywhere between the first row's top and the last row's bottom.
+    /// Whether the column at x = 350 shows the background anywhere between the first row's top and the last row's bottom.
     private func rowsHaveAGap(_ todo: TodoHarness, rows: Int = 7) -> Bool {
-        (Int(headerHeight)..<Int(headerHeight + Double(rows) * rowHeight)).contains { todo.color(350, $0).isClose(to: .black) }
+        (Int(headerHeight)..<Int(headerHeight + Double(rows) * rowHeight)).contains { todo.color(350, $0).isClose(to: .listBackground) }
     }
 
     @Test func neighboursPinchedOverOneRowHeightInsertAnItemThere() throws {
@@ -17,8 +17,8 @@ import Testing
         todo.player.run(until: 0.17)
         // 60 px apart: the placeholder has its full height, centred on the parting.
         #expect(todo.color(350, 210).isClose(to: .row(3, of: 8)))
-        #expect(todo.color(350, 210 - 27).isClose(to: .black))
-        #expect(todo.color(350, 210 + 27).isClose(to: .black))
+        #expect(todo.color(350, 210 - 27).isClose(to: .listBackground))
+        #expect(todo.color(350, 210 + 27).isClose(to: .listBackground))
         todo.player.run()
         #expect(todo.texts == ["Feed the cat", "Buy eggs", "Pack bags for WWDC", "", "Rule the web", "Buy a new iPhone",
                                "Find missing socks", "Write a new tutorial"])

@@ -41,7 +41,7 @@ import Testing
         #expect(todo.texts == tutorialItems.map(\.text))
         #expect(todo.state.editing == nil)
         #expect(todo.color(350, Int(rowCentre(0))).isClose(to: .row(0, of: 7)))
-        #expect(todo.color(2, 634).isClose(to: .black))
+        #expect(todo.color(2, 634).isClose(to: .listBackground))
     }
 
     @Test func aPullOnAnEmptyListAddsTheFirstItem() throws {
@@ -81,7 +81,7 @@ import Testing
         todo.player.enqueue(Touches.drag(180, 560, by: 0, -300, steps: 4, holdMs: 0).frames)
         var showedTheBand = false
         todo.player.run { _ in
-            if todo.color(350, todoHeight - 1).isClose(to: .black) { showedTheBand = true }
+            if todo.color(350, todoHeight - 1).isClose(to: .listBackground) { showedTheBand = true }
         }
         #expect(showedTheBand)
         // At rest the last row touches the bottom.

@@ -11,7 +11,7 @@ import Testing
         todo.player.enqueue(Touches.drag(40, rowCentre(1), by: 13 + 175, 0, holdMs: 200).frames)
         todo.player.run(until: 0.3)
         // Held at 175 px: the row has moved off its left part, the ✓ beside it is still white.
-        #expect(todo.color(100, Int(rowCentre(1))).isClose(to: .black))
+        #expect(todo.color(100, Int(rowCentre(1))).isClose(to: .listBackground))
         #expect(todo.color(350, Int(rowCentre(1))).isClose(to: .row(1, of: 7)))
         #expect(hasInk(todo, .white, x: 100..<175, y: Int(rowCentre(1)) - 10..<Int(rowCentre(1)) + 10))
         todo.player.run()
@@ -46,7 +46,7 @@ import Testing
         let todo = try TodoHarness()
         todo.player.enqueue(Touches.drag(320, rowCentre(3), by: -13 - 175, 0, holdMs: 200).frames)
         todo.player.run(until: 0.3)
-        #expect(todo.color(300, Int(rowCentre(3))).isClose(to: .black))
+        #expect(todo.color(300, Int(rowCentre(3))).isClose(to: .listBackground))
         #expect(hasInk(todo, .white, x: 190..<260, y: Int(rowCentre(3)) - 10..<Int(rowCentre(3)) + 10))
         todo.player.run()
         #expect(todo.texts == tutorialItems.map(\.text))
@@ -64,7 +64,7 @@ import Testing
         todo.player.run(until: 0.41)
         var gaps = 0, wasRow = true
         for y in Int(rowCentre(0))..<Int(headerHeight + 7 * rowHeight) {
-            let isRow = !todo.color(350, y).isClose(to: .black)
+            let isRow = !todo.color(350, y).isClose(to: .listBackground)
             if wasRow && !isRow { gaps += 1 }
             wasRow = isRow
         }
@@ -77,7 +77,7 @@ import Testing
         #expect(todo.color(350, Int(rowCentre(1))).isClose(to: .completedRow))
         #expect(todo.color(350, Int(rowCentre(2))).isClose(to: .row(2, of: 6)))
         #expect(todo.color(350, Int(rowCentre(5))).isClose(to: .row(5, of: 6)))
-        #expect(todo.color(350, Int(rowCentre(6))).isClose(to: .black))
+        #expect(todo.color(350, Int(rowCentre(6))).isClose(to: .listBackground))
     }
 }
 
