@@ -14,8 +14,8 @@
 ///
 /// A finger that rested before the lift reads zero, and what came before a rest within the window is left out, as
 /// both peers do after 40 ms without a report; a slow panel's normal gap between reports is not taken for a rest.
-/// Many controllers go on reporting a resting finger, a pixel either way: a finger that has stayed within
-/// `restRadius` for as long reads zero too, and one that came to rest only lately never reads a speed against
+/// Many controllers go on reporting a resting finger, a pixel either way: a finger reported within `restRadius`
+/// of one place for as long reads zero too, and one that came to rest only lately never reads a speed against
 /// its last real movement, which the parabola bending over at the stop would otherwise give it (a drag held
 /// still for 50 ms read as a 466 px/s flick back).
 public struct VelocityTracker: Hashable, Sendable {
@@ -66,9 +66,11 @@ public struct VelocityTracker: Hashable, Sendable {
         let stoppedAfter = min(max(Self.assumeStoppedAfter, interval * 3 / 2), Self.horizon)
         guard time - newest.time <= stoppedAfter else { return .zero }
 
-        // A finger resting under a controller that reports anyway: the reports since it arrived where it is now.
+        // A finger resting under a controller that reports anyway: reports at one place for as long as a silent
+        // finger takes to count as resting. Spanned by the reports themselves, so a slow steady drift (a pixel
+        // every 10 ms: AOSP reads 100 px/s there) stays a movement.
         let arrival = samples.lastIndex { $0.position.distance(to: newest.position) > Self.restRadius }.map { $0 + 1 } ?? 0
-        guard time - samples[arrival].time <= stoppedAfter else { return .zero }
+        guard newest.time - samples[arrival].time < stoppedAfter else { return .zero }
 
         // What came before a rest inside the window was another movement (both peers drop it too).
         var start = samples.count - 1

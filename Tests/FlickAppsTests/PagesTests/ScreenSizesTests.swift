@@ -46,3 +46,31 @@ import Testing
         }
     }
 }
+
+/// List rows take the height their text needs [issue 30.5]: at 80-unit text on an 800x480 panel a row is taller than
+/// the style's 88 units, and a long title wraps onto a second line instead of losing its price to an ellipsis.
+@Test func listRowsGrowWithTheirText() throws {
+    let json = """
+    {"theme": {"bodySize": 40},
+     "pages": [{"id": "menu", "content": {"type": "list", "title": "Menu", "items": [
+        {"title": "Tea 2.50", "detail": ""},
+        {"title": "Chai latte with oat milk and cinnamon, large 3.60", "detail": ""},
+        {"title": "Cake 3.00", "detail": ""}]}}]}
+    """
+    let config = try KioskConfig.parse(Array(json.utf8), file: "menu.json", directory: "/tmp")
+    let scene = PagesScene(config: config, width: 800, height: 480, fonts: try FontCollection())
+    let list = try #require(scene.controller("menu") as? ListPage).screen.list
+    let rows = list.visibleRows.sorted { $0.index < $1.index }
+    try #require(rows.count == 3)
+    #expect(rows.allSatisfy { !$0.isTitleTruncated })
+    let one = list.rowFrame(0).height, two = list.rowFrame(1).height
+    #expect(two > one, "the two-line row is taller: \(one) and \(two)")
+    #expect(rows.map(\.view.frame.height) == [one, two, list.rowFrame(2).height])
+    #expect(list.rowFrame(1).top == one && list.rowFrame(2).top == one + two)
+
+    let large = json.replacingOccurrences(of: "\"bodySize\": 40", with: "\"bodySize\": 80")
+    let bigScene = PagesScene(config: try KioskConfig.parse(Array(large.utf8), file: "menu.json", directory: "/tmp"),
+                              width: 800, height: 480, fonts: try FontCollection())
+    let big = try #require(bigScene.controller("menu") as? ListPage).screen.list
+    #expect(big.rowFrame(0).height > 88, "80-unit text needs more than the 88-unit row")
+}
