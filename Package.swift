@@ -65,7 +65,9 @@ let package = Package(
 
         .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
-        .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster", "CJPEG", "CExif", "CWebP"]),
+        // The pictures the tests decode, written with the libraries' own encoders.
+        .target(name: "FlickTestFixtures", dependencies: ["CJPEG", "CExif", "CWebP"], path: "Tests/FlickTestFixtures"),
+        .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster", "FlickTestFixtures", "CExif"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
         .testTarget(name: "FlickInputTests", dependencies: ["FlickInput"]),
@@ -75,6 +77,7 @@ let package = Package(
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams", "PeerVectors"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
-        .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps", "FlickText", "FlickRaster", "FlickFiles", "CJPEG"], exclude: ["Goldens"]),
+        .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps", "FlickText", "FlickRaster", "FlickFiles", "FlickTestFixtures"],
+                    exclude: ["Goldens"]),
     ]
 )

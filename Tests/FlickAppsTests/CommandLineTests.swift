@@ -1,4 +1,5 @@
 import FlickRaster
+import FlickTestFixtures
 import Foundation
 import Testing
 
@@ -148,7 +149,7 @@ extension CommandLineTests {
         let dir = try ConfigFixtures.directory([
             "kiosk.json": #"{"pages": [{"id": "a", "content": {"type": "text", "title": "A", "body": "", "image": "photo.jpg"}}]}"#,
         ])
-        let photo = PhotoFixtures.jpeg(width: 320, height: 240)
+        let photo = ImageFixtures.cameraJPEG(width: 320, height: 240)
         try Data(photo.prefix(photo.count / 2)).write(to: URL(fileURLWithPath: dir + "/photo.jpg"))
         let line = "\(dir)/kiosk.json: pages[0].content.image: \(dir)/photo.jpg: damaged JPEG (Premature end of JPEG file)"
 
@@ -168,8 +169,8 @@ extension CommandLineTests {
             "large.json": #"{"pages": [{"id": "a", "content": {"type": "photos", "images": ["large.jpg"]}}]}"#,
             "small.json": #"{"pages": [{"id": "a", "content": {"type": "photos", "images": ["small.jpg"]}}]}"#,
         ])
-        try Data(PhotoFixtures.jpeg(width: 4032, height: 3024)).write(to: URL(fileURLWithPath: dir + "/large.jpg"))
-        try Data(PhotoFixtures.jpeg(width: 403, height: 302)).write(to: URL(fileURLWithPath: dir + "/small.jpg"))
+        try Data(ImageFixtures.cameraJPEG(width: 4032, height: 3024)).write(to: URL(fileURLWithPath: dir + "/large.jpg"))
+        try Data(ImageFixtures.cameraJPEG(width: 403, height: 302)).write(to: URL(fileURLWithPath: dir + "/small.jpg"))
         func render(_ config: String) throws -> Int {
             let run = try FlickCommand.peakResidentBytes(["render", "--config", dir + "/" + config, "--size", "1280x800",
                                                           "--out", dir + "/" + config + ".png"])

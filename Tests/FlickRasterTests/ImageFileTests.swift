@@ -1,4 +1,5 @@
 import CExif
+import FlickTestFixtures
 import Foundation
 import Testing
 @testable import FlickRaster

@@ -25,13 +25,13 @@ extension VirtualMachine {
         #expect(guest.log.contains("/dev/fb0 VESA VGA 1024x768"))
         #expect(guest.log.contains("drawing on the framebuffer in place"))
 
-        let expected = try kiosk.headlessFrame(width: width, height: height)
+        let expected = try kiosk.headlessFrame(width: width, height: height, on: guest)
         let screen = try waitForScreen(guest, timeout: 30) { differingFraction($0, expected) < 0.001 }
         #expect(differingFraction(screen, expected) < 0.001)
 
         // A swipe from right to left turns to page b, drawn through the same fbdev copy.
         try guest.swipeLeft()
-        let next = try kiosk.headlessFrame(width: width, height: height, start: "b")
+        let next = try kiosk.headlessFrame(width: width, height: height, start: "b", on: guest)
         let turned = try waitForScreen(guest, timeout: 120) { differingFraction($0, next) < 0.001 }
         #expect(differingFraction(turned, next) < 0.001, "the swipe did not turn the page on the framebuffer")
 

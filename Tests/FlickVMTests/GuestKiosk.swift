@@ -1,4 +1,5 @@
 import FlickApps
+import FlickGestures
 import FlickRaster
 import FlickText
 import FlickUI
@@ -31,13 +32,22 @@ final class GuestKiosk {
                            flickBinary: flick, gpu: gpu)
     }
 
-    /// The kiosk at rest on `start` (default: the config's start page).
-    func headlessFrame(width: Int, height: Int, start: String? = nil) throws -> Surface {
+    /// The kiosk at rest on `start` (default: the config's start page), as `guest` lays it out: at the density it
+    /// read from its panel's EDID (its log's "panel density … from its size N mm"), else at the default 160 dpi.
+    func headlessFrame(width: Int, height: Int, start: String? = nil, on guest: GuestVM? = nil) throws -> Surface {
         var kiosk = try KioskConfig.load(path: config.path)
         if let start { kiosk.start = start }
-        let player = VirtualClockPlayer(scene: PagesScene(config: kiosk, width: width, height: height, fonts: try FontCollection()),
-                                        width: width, height: height)
+        let metrics = guest.flatMap { Self.panelMetrics(in: $0.log, width: width) } ?? PagesScene.defaultMetrics
+        let scene = PagesScene(config: kiosk, width: width, height: height, fonts: try FontCollection(), metrics: metrics)
+        let player = VirtualClockPlayer(scene: scene, width: width, height: height)
         player.run()
         return player.screen
+    }
+
+    /// The density `flick run` took from the panel's physical size, from the last time it said so in `log`.
+    private static func panelMetrics(in log: String, width: Int) -> GestureMetrics? {
+        guard let line = log.split(separator: "\n").last(where: { $0.contains("panel density") }),
+              let size = line.firstMatch(of: /from its size (\d+) mm/), let mm = Double(size.1) else { return nil }
+        return GestureMetrics(pixelWidth: width, physicalWidth: Millimetres(mm))
     }
 }

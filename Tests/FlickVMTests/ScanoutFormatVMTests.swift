@@ -32,7 +32,7 @@ extension VirtualMachine {
         try guest.waitForLog("first frame on screen", timeout: 180)
         #expect(guest.log.contains("RGB565 rotation 0°: atomic page flips with damage clips"))
 
-        let frame = try kiosk.headlessFrame(width: width, height: height)
+        let frame = try kiosk.headlessFrame(width: width, height: height, on: guest)
         let expected = throughRGB565(frame)
         let screen = try waitForScreen(guest, timeout: 30) { differingFraction($0, expected, tolerance: 4) < 0.001 }
         #expect(differingFraction(screen, expected, tolerance: 4) < 0.001)

@@ -15,7 +15,7 @@ extension VirtualMachine {
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
         #expect(guest.log.contains("bochs-drm"))
-        let expected = try kiosk.headlessFrame(width: width, height: height)
+        let expected = try kiosk.headlessFrame(width: width, height: height, on: guest)
         let screen = try waitForScreen(guest, timeout: 30) { differingFraction($0, expected) < 0.001 }
         #expect(differingFraction(screen, expected) < 0.001)
         try guest.stopKiosk()
@@ -34,7 +34,7 @@ extension VirtualMachine {
         let guest = try kiosk.boot(width: width, height: height)
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
-        let list = try kiosk.headlessFrame(width: width, height: height)
+        let list = try kiosk.headlessFrame(width: width, height: height, on: guest)
         let lit = try waitForScreen(guest, timeout: 30) { differingFraction($0, list) < 0.001 }
         #expect(differingFraction(lit, list) < 0.001)
 
@@ -89,7 +89,7 @@ extension VirtualMachine {
         try guest.waitForLog("Virtual-1 connected again: 640x400", timeout: 60)
 
         try guest.swipeLeft()
-        let next = try kiosk.headlessFrame(width: width, height: height, start: "b")
+        let next = try kiosk.headlessFrame(width: width, height: height, start: "b", on: guest)
         let turned = try waitForScreen(guest, timeout: 120) { differingFraction($0, next) < 0.001 }
         #expect(differingFraction(turned, next) < 0.001, "nothing drawn after the display came back")
         try guest.stopKiosk()

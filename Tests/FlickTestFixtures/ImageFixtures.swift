@@ -3,13 +3,12 @@ import CJPEG
 import CWebP
 import Foundation
 import Glibc
-@testable import FlickRaster
 
-/// Pictures as cameras and tools write them, made in the test with the libraries' own encoders.
-enum ImageFixtures {
+/// Pictures as cameras and tools write them, made in the tests with the libraries' own encoders.
+public enum ImageFixtures {
     /// A JPEG of `width`x`height` whose row `y` is `row(y)` (RGB bytes, or CMYK), with an APP1 Exif segment holding
     /// `orientation` when given, written in `byteOrder` (phones write both).
-    static func jpeg(width: Int, height: Int, quality: Int32 = 95, orientation: UInt16? = nil,
+    public static func jpeg(width: Int, height: Int, quality: Int32 = 95, orientation: UInt16? = nil,
                      byteOrder: ExifByteOrder = EXIF_BYTE_ORDER_INTEL, cmyk: Bool = false, row: (Int) -> [UInt8]) -> [UInt8] {
         // libjpeg keeps pointers to these between calls: they must not move.
         let info = UnsafeMutablePointer<jpeg_compress_struct>.allocate(capacity: 1)
@@ -47,8 +46,18 @@ enum ImageFixtures {
         return Array(UnsafeBufferPointer(start: output.pointee, count: Int(size.pointee)))
     }
 
+    /// A camera-sized `width`x`height` JPEG, every row the same left-to-right ramp (quick to make at 12 MP).
+    public static func cameraJPEG(width: Int, height: Int) -> [UInt8] {
+        var ramp: [UInt8] = []
+        for x in 0..<width {
+            let level = UInt8(x * 255 / max(1, width - 1))
+            ramp += [level, 160, 255 - level]
+        }
+        return jpeg(width: width, height: height, quality: 85) { _ in ramp }
+    }
+
     /// An Exif APP1 payload ("Exif\0\0" and a TIFF IFD) holding only the Orientation tag, as libexif writes it.
-    static func exif(orientation: UInt16, byteOrder: ExifByteOrder) -> [UInt8] {
+    public static func exif(orientation: UInt16, byteOrder: ExifByteOrder) -> [UInt8] {
         let data = exif_data_new()!
         defer { exif_data_unref(data) }
         exif_data_set_byte_order(data, byteOrder)
@@ -65,7 +74,7 @@ enum ImageFixtures {
     }
 
     /// `pixels` (straight-alpha BGRA, `width` a row) as a lossless WebP.
-    static func losslessWebP(_ pixels: [UInt32], width: Int, height: Int) -> [UInt8] {
+    public static func losslessWebP(_ pixels: [UInt32], width: Int, height: Int) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         let count = pixels.withUnsafeBytes { raw in
             WebPEncodeLosslessBGRA(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height),
@@ -76,11 +85,11 @@ enum ImageFixtures {
     }
 
     /// A 16x16 block of each colour per cell of `grid` (rows of RGB colours), as RGB rows.
-    static func rows(of grid: [[(UInt8, UInt8, UInt8)]], cell: Int = 16) -> (Int) -> [UInt8] {
+    public static func rows(of grid: [[(UInt8, UInt8, UInt8)]], cell: Int = 16) -> (Int) -> [UInt8] {
         { y in grid[y / cell].flatMap { colour in Array(repeating: [colour.0, colour.1, colour.2], count: cell).flatMap { $0 } } }
     }
 
-    static func write(_ bytes: [UInt8], to path: String) throws {
+    public static func write(_ bytes: [UInt8], to path: String) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 }
