@@ -8,14 +8,7 @@ import FlickUI
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render a scene headless to a PNG file.")
 
-    @Option(help: "The panel's size, WIDTHxHEIGHT, 1 to 16384 each (default: the config's display.mode, else 1280x800), turned by the rotation.")
-    var size: FrameSizeArgument?
-
-    @Option(help: "Panel rotation in degrees: 0, 90, 180 or 270 (default: the config's display.rotation, else 0).")
-    var rotation: Int?
-
-    @Option(help: "With --config: the panel's density in dots per inch (default: the config's display.dpi, else 160).")
-    var dpi: Double?
+    @OptionGroup var panel: PanelOptions
 
     @Option(help: "The PNG file to write.")
     var out: String
@@ -33,11 +26,7 @@ struct Render: ParsableCommand {
     var stateDir: String?
 
     func validate() throws {
-        if let rotation, Rotation(degrees: rotation) == nil {
-            throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)")
-        }
-        if let dpi, !(40...1000).contains(dpi) { throw ValidationError("--dpi must be between 40 and 1000, not \(dpi)") }
-        if dpi != nil && config == nil { throw ValidationError("--dpi needs --config FILE") }
+        if panel.dpi != nil && config == nil { throw ValidationError("--dpi needs --config FILE") }
         if config != nil, let scene { throw ValidationError("--config renders a page; drop the scene name '\(scene.rawValue)'") }
         if page != nil && config == nil { throw ValidationError("--page needs --config FILE") }
         if stateDir != nil && config == nil { throw ValidationError("--state-dir needs --config FILE") }
@@ -53,7 +42,7 @@ struct Render: ParsableCommand {
             return
         }
         let scene = scene ?? .showcase
-        let size = PreviewScreen(size: size, rotation: rotation, kiosk: nil)
+        let size = panel.screen(for: nil)
         try renderScene(scene, width: size.width, height: size.height, to: out)
         print("wrote \(out) (\(size.description), scene \(scene.rawValue))")
     }
@@ -63,14 +52,14 @@ struct Render: ParsableCommand {
     /// and nothing is written.
     private func renderPage(config path: String) throws -> (id: String, size: PreviewScreen) {
         var kiosk = try KioskConfig.loadOrExit(path: path)
-        if let dpi { kiosk.overrideDPI(dpi) }
+        if let dpi = panel.dpi { kiosk.overrideDPI(dpi) }
         let id = page ?? kiosk.start
         guard kiosk.page(id) != nil else {
             let ids = kiosk.pages.map(\.id).joined(separator: ", ")
             printToStandardError(["\(path): no page with id \"\(id)\" (the pages are: \(ids))"])
             throw ExitCode(2)
         }
-        let size = PreviewScreen(size: size, rotation: rotation, kiosk: kiosk)
+        let size = panel.screen(for: kiosk)
         // A picture the page cannot show would be drawn blank: say so as `check` does, and write no picture.
         if let damaged = kiosk.damagedImages(file: path, page: id, fitting: Size(Double(size.width), Double(size.height))) {
             printToStandardError(damaged.lines)

@@ -46,8 +46,7 @@ struct Run: ParsableCommand {
             help: "Headless with --config: run until MS milliseconds on the virtual clock (default: until the script is played and nothing moves).")
     var until: Double?
 
-    @Option(help: "Headless: the panel's size, WIDTHxHEIGHT (default: the config's display.mode, else 1280x800), turned by the rotation.")
-    var size: FrameSizeArgument?
+    @OptionGroup var panel: PanelOptions
 
     @Option(help: "DRM card, e.g. /dev/dri/card0 (default: the first with a connected connector).")
     var card: String?
@@ -58,8 +57,6 @@ struct Run: ParsableCommand {
     @Option(help: "Mode WIDTHxHEIGHT[@HZ] (default: the connector's preferred mode).")
     var mode: String?
 
-    @Option(help: "Panel rotation in degrees: 0, 90, 180 or 270 (default: the config's display.rotation, else 0); headless, the frame is turned with it.")
-    var rotation: Int?
 
     @Option(help: "The libinput seat (default: the config's input.seat, else seat0).")
     var seat: String?
@@ -71,18 +68,12 @@ struct Run: ParsableCommand {
         calibration.flatMap { CalibrationMatrix($0.split(separator: " ").compactMap { Double($0) }) }
     }
 
-    @Option(help: "The panel's density in dots per inch, for gesture distances (default: the config's display.dpi, else the connector's size, else 160).")
-    var dpi: Double?
 
     @Flag(help: "Log frame times, missed vblanks and touch-to-screen latency.")
     var stats = false
 
     func validate() throws {
-        if let rotation, Rotation(degrees: rotation) == nil {
-            throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)")
-        }
         if let mode, ModeRequest(mode) == nil { throw ValidationError("--mode must look like 1280x800 or 1920x1080@60, not \(mode)") }
-        if let dpi, !(40...1000).contains(dpi) { throw ValidationError("--dpi must be between 40 and 1000, not \(dpi)") }
         if [showcase, config != nil, app != nil].filter({ $0 }).count > 1 {
             throw ValidationError("--showcase, --config and --app each pick what runs: give one")
         }
@@ -102,7 +93,7 @@ struct Run: ParsableCommand {
         Log.setUp()
         let configPath = showcase || app != nil ? nil : try config ?? Self.defaultTour()
         var kiosk = try app.map { KioskConfig.app($0.content, id: $0.rawValue) } ?? configPath.map(KioskConfig.loadOrExit)
-        if let dpi { kiosk?.overrideDPI(dpi) }
+        if let dpi = panel.dpi { kiosk?.overrideDPI(dpi) }
         if !headless && script == nil && (card != nil || !DRMDevice.cardPaths().isEmpty || !FBDisplay.devicePaths().isEmpty) {
             do {
                 try runOnDisplay(kiosk)
@@ -125,7 +116,7 @@ struct Run: ParsableCommand {
         try runHeadless()
     }
 
-    /// Gesture distances in millimetres need the panel's density: the config's `dpi`, else the connector's
+    /// Screen units and gesture distances in millimetres need the panel's density: the config's `dpi`, else the connector's
     /// physical size when it is believable (EDIDs of projectors and cheap panels report 0 or nonsense), else 160 dpi.
     private static func metrics(for kiosk: KioskConfig, on display: any Display) -> GestureMetrics {
         if kiosk.display?.dpi != nil { return kiosk.gestureMetrics }
@@ -135,7 +126,7 @@ struct Run: ParsableCommand {
             Log.flick.notice("panel density \(Int((panel.pixelsPerMillimetre * 25.4).rounded())) dpi from its size \(Int(mm.widthMillimetres)) mm")
             return panel
         }
-        Log.flick.notice("panel size unknown or implausible: gestures assume \(Int(PagesScene.defaultMetrics.pixelsPerMillimetre * 25.4)) dpi (set display.dpi in the config)")
+        Log.flick.notice("panel size unknown or implausible: sizes on screen and gestures assume \(Int(PagesScene.defaultMetrics.pixelsPerMillimetre * 25.4)) dpi (set display.dpi in the config)")
         return PagesScene.defaultMetrics
     }
 
@@ -154,7 +145,7 @@ struct Run: ParsableCommand {
     /// The pages on the virtual clock: the script's touches, screenshots at their times, and the final state as
     /// the last line of stdout.
     private func runPagesHeadless(_ kiosk: KioskConfig, path: String) throws {
-        let size = PreviewScreen(size: size, rotation: rotation, kiosk: kiosk)
+        let size = panel.screen(for: kiosk)
         let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
                                metrics: kiosk.gestureMetrics, stateDirectory: stateDirectory, log: { Log.flick.error("\($0)") })
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height, idle: kiosk.display?.idle,
@@ -183,7 +174,7 @@ struct Run: ParsableCommand {
     private func runOnDisplay(_ kiosk: KioskConfig?) throws {
         let signals = try SignalQueue(SIGINT, SIGTERM, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
         let settings = OutputSettings(config: kiosk, card: card, connector: connector, mode: mode.flatMap(ModeRequest.init),
-                                      rotation: rotation.flatMap(Rotation.init(degrees:)), seat: seat, calibration: calibrationMatrix)
+                                      rotation: panel.rotation.flatMap(Rotation.init(degrees:)), seat: seat, calibration: calibrationMatrix)
         let rotation = settings.drm.rotation
         let display: any Display, panel: (width: Int, height: Int), closeDisplay: () -> Void
         if card != nil || !DRMDevice.cardPaths().isEmpty {
@@ -265,7 +256,7 @@ struct Run: ParsableCommand {
     }
 
     private func runHeadless() throws {
-        let size = PreviewScreen(size: size, rotation: rotation, kiosk: nil)
+        let size = panel.screen(for: nil)
         let scene = try ShowcaseKiosk(width: size.width, height: size.height, fonts: FontCollection())
         let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
