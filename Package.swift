@@ -47,13 +47,21 @@ let package = Package(
         .target(name: "FlickMotion"),
         .target(name: "FlickJSON"),
         .target(name: "FlickGestures", dependencies: ["FlickJSON", "FlickFiles"]),
-        .target(name: "FlickDisplay", dependencies: ["FlickRaster", "CDRM", "CUdev", "CLinux", "CRasterKernels"]),
-        .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster", "CLibInput"]),
-        .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput", "CLinux"]),
-        .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickJSON", "FlickFiles"]),
+        // What a display is (the protocol, the headless one, the vblank grid), apart from the C that drives a panel,
+        // as swift-nio keeps Channel in NIOCore and its POSIX implementation in NIOPosix.
+        .target(name: "FlickDisplay", dependencies: ["FlickRaster"]),
+        // DRM/KMS (libdrm), connector hot-plug (libudev) and fbdev: the displays of a board.
+        .target(name: "FlickDRM", dependencies: ["FlickDisplay", "FlickRaster", "CDRM", "CUdev", "CLinux", "CRasterKernels"]),
+        // Input events, input sources and the screen mapping; libinput and xkbcommon are FlickLibInput's.
+        .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster"]),
+        .target(name: "FlickLibInput", dependencies: ["FlickInput", "FlickGestures", "FlickRaster", "CLibInput"]),
+        .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),
+        .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles"]),
+        // A board's plumbing: poll, signals, the text console, and what puts a scene on the panel.
+        .target(name: "FlickBoard", dependencies: ["FlickUI", "FlickApps", "FlickDRM", "FlickLibInput", "FlickDisplay", "FlickInput", "FlickJSON", "FlickRaster", "CLinux"]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
-            "FlickApps", "FlickDisplay", "FlickInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",
+            "FlickApps", "FlickBoard", "FlickDRM", "FlickDisplay", "FlickInput", "FlickLibInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -70,9 +78,12 @@ let package = Package(
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster", "FlickTestFixtures", "CExif"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
+        .testTarget(name: "FlickDRMTests", dependencies: ["FlickDRM", "FlickDisplay"]),
         .testTarget(name: "FlickInputTests", dependencies: ["FlickInput"]),
+        .testTarget(name: "FlickLibInputTests", dependencies: ["FlickLibInput", "FlickInput"]),
+        .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickApps", "FlickDRM", "FlickDisplay", "FlickInput"]),
         // Boots a real kernel in QEMU (deploy/vm) and checks what virtio-gpu scans out.
-        .testTarget(name: "FlickVMTests", dependencies: ["FlickApps", "FlickUI", "FlickDisplay", "FlickGestures", "FlickRaster", "FlickText"]),
+        .testTarget(name: "FlickVMTests", dependencies: ["FlickApps", "FlickUI", "FlickDisplay", "FlickDRM", "FlickGestures", "FlickRaster", "FlickText"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams", "PeerVectors"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),

@@ -1,18 +1,30 @@
+import FlickApps
+import FlickDRM
 import FlickDisplay
 import FlickInput
 import FlickRaster
+import FlickUI
 
-/// What `flick run` sets the display and input up with: each command-line option when given, else the
-/// config's field, else the default. (The config's `display` and `input` fields used to be read and then
-/// ignored.)
-public struct OutputSettings: Sendable, Equatable {
+/// What `Board.run` sets the display and input up with: each option given here (`flick run`'s command line), else
+/// the kiosk config's field, else the default.
+public struct BoardOptions: Sendable, Equatable {
+    /// The card, connector, mode, rotation, refresh and scan-out format.
     public var drm: DRMConfiguration
+    /// The libinput seat.
     public var seat: String
+    /// A touch layer mounted differently from the picture, as LIBINPUT_CALIBRATION_MATRIX.
     public var calibration: CalibrationMatrix?
+    /// The physical keyboard's XKB layout; nil: the system's.
     public var keyboard: KeyboardLayout?
+    /// The panel's density; nil: from the connector's physical size, else 160 dpi.
+    public var dpi: Double?
+    /// Dimming and blanking when nobody touches the screen; nil: always on.
+    public var idle: IdlePolicy?
+    /// The backlight to dim (a name under /sys/class/backlight or a path); nil: the first there is.
+    public var backlight: String?
 
-    public init(config: KioskConfig?, card: String? = nil, connector: String? = nil, mode: ModeRequest? = nil,
-                rotation: Rotation? = nil, seat: String? = nil, calibration: CalibrationMatrix? = nil) {
+    public init(config: KioskConfig? = nil, card: String? = nil, connector: String? = nil, mode: ModeRequest? = nil,
+                rotation: Rotation? = nil, seat: String? = nil, calibration: CalibrationMatrix? = nil, dpi: Double? = nil) {
         let display = config?.display, input = config?.input
         let configuredMode = display?.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz.map(Double.init)) }
         drm = DRMConfiguration(card: card, connector: connector ?? display?.connector, mode: mode ?? configuredMode,
@@ -21,5 +33,8 @@ public struct OutputSettings: Sendable, Equatable {
         self.seat = seat ?? input?.seat ?? "seat0"
         self.calibration = calibration ?? input?.calibration
         keyboard = input?.keyboard
+        self.dpi = dpi ?? display?.dpi
+        idle = display?.idle
+        backlight = display?.backlight
     }
 }

@@ -1,6 +1,7 @@
 import CLinux
 import FlickDisplay
 import FlickInput
+import FlickUI
 import Glibc
 
 /// The run loop on a board: CLOCK_MONOTONIC (the clock DRM timestamps flips on), and poll() on the signals, the
@@ -29,7 +30,7 @@ public final class PollWaiter: LoopWaiter {
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         if ready < 0 {
             if errno == EINTR { return LoopWake() }
-            throw InputError("poll failed: \(String(cString: strerror(errno)))")
+            throw SystemCallError("poll")
         }
         var wake = LoopWake()
         var slot = 0
@@ -48,10 +49,4 @@ public final class PollWaiter: LoopWaiter {
         wake.inputs = polled.enumerated().filter { fds[slot + $0.offset].revents != 0 }.map(\.element)
         return wake
     }
-}
-
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

@@ -1,4 +1,5 @@
 import CLinux
+import FlickUI
 import Glibc
 
 /// The text console Flick runs on. While Flick shows frames the VT is in graphics mode (no cursor
@@ -6,7 +7,7 @@ import Glibc
 /// not the shell behind); `restore()` puts both back. Switching to another VT (Ctrl-Alt-Fn, `chvt`) is
 /// Flick's to allow: the kernel sends `releaseSignal`, Flick drops DRM master and acknowledges, and on
 /// the way back `acquireSignal` gives the display back to Flick.
-public final class VirtualTerminal {
+public final class VirtualTerminal: ConsoleSwitching {
     private let fd: Int32
     private let previousMode: Int32
     private let previousKeyboard: Int32
@@ -14,6 +15,8 @@ public final class VirtualTerminal {
 
     public static let releaseSignal = SIGUSR1
     public static let acquireSignal = SIGUSR2
+    public var releaseSignal: Int32 { Self.releaseSignal }
+    public var acquireSignal: Int32 { Self.acquireSignal }
 
     /// Takes over the VT on `fd` (standard input by default); nil when that is not a VT (ssh, a pipe,
     /// a service without TTYPath), where there is nothing to hide. Block the two switch signals first

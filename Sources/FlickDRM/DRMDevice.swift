@@ -1,3 +1,4 @@
+import FlickDisplay
 import CDRM
 import FlickRaster
 import Glibc
@@ -27,20 +28,6 @@ public struct SavedCRTC: Sendable {
     let framebuffer: UInt32
     let x: UInt32, y: UInt32
     let mode: [UInt8]?
-}
-
-/// A page flip completed: the new buffer is on screen since `timestamp` (CLOCK_MONOTONIC, µs).
-public struct PageFlip: Sendable, Equatable {
-    public let sequence: UInt32
-    public let timestamp: Microseconds
-    public let userData: UInt64
-    /// The timestamp in seconds; exact for a virtual display, whose vblanks are not whole microseconds.
-    public let seconds: Double
-
-    public init(sequence: UInt32, timestamp: Microseconds, userData: UInt64, seconds: Double? = nil) {
-        self.sequence = sequence; self.timestamp = timestamp; self.userData = userData
-        self.seconds = seconds ?? Double(timestamp) / 1e6
-    }
 }
 
 /// A hardware plane: which CRTCs it can feed and the pixel formats it scans out.

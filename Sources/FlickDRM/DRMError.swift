@@ -1,3 +1,4 @@
+import FlickDisplay
 import Glibc
 
 /// A DRM/KMS failure, said in one line: the device, what failed, and what to do about it.

@@ -1,3 +1,4 @@
+import FlickDisplay
 import Glibc
 
 /// The device nodes named `prefix` and a number in `directory` (`card0`, `fb1`), in number order (`card2` before

@@ -1,3 +1,4 @@
+import FlickDisplay
 import CLinux
 import FlickRaster
 import Glibc

@@ -1,3 +1,4 @@
+import FlickDisplay
 /// What a Linux framebuffer device (`/dev/fb*`: efifb, vesafb, simplefb, vendor panel drivers) reports about
 /// itself through FBIOGET_FSCREENINFO and FBIOGET_VSCREENINFO, reduced to what Flick needs to draw on it.
 public struct FramebufferInfo: Sendable, Equatable, CustomStringConvertible {

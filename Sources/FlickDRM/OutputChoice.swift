@@ -1,3 +1,4 @@
+import FlickDisplay
 /// Which connector, mode and CRTC Flick drives: pure, so the choice is tested without hardware.
 public struct OutputChoice: Sendable {
     public let connector: Connector

@@ -1,3 +1,4 @@
+import FlickDisplay
 import FlickRaster
 
 /// Which scan-out buffer may be written, and what each must be brought up to date with. A buffer on

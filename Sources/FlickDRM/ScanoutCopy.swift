@@ -1,3 +1,4 @@
+import FlickDisplay
 import CRasterKernels
 import FlickRaster
 

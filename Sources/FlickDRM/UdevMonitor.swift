@@ -1,3 +1,4 @@
+import FlickDisplay
 import CUdev
 import Glibc
 

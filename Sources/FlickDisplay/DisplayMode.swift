@@ -10,7 +10,7 @@ public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
     public let isPreferred: Bool
     public let name: String
     /// The raw drmModeModeInfo bytes, opaque outside the DRM wrapper.
-    let raw: [UInt8]
+    package let raw: [UInt8]
 
     public init(width: Int, height: Int, refreshMillihertz: Int, isPreferred: Bool, name: String = "", raw: [UInt8] = []) {
         self.width = width; self.height = height; self.refreshMillihertz = refreshMillihertz

@@ -1,3 +1,5 @@
+import FlickInput
+import FlickRaster
 import CLibInput
 import FlickGestures
 import Glibc

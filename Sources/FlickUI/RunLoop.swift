@@ -5,15 +5,15 @@ import FlickRaster
 import Glibc
 
 /// The one frame loop, for every display: input goes to the scene, animations advance to the time the frame will
-/// be seen, and a frame is drawn only when something changed — on a board (`PollWaiter`: the display's flips,
-/// libinput, signals) and headless (`VirtualWaiter`: a virtual clock, a scripted input source), with the same code
+/// be seen, and a frame is drawn only when something changed — on a board (FlickBoard's `PollWaiter`: the display's
+/// flips, libinput, signals) and headless (`VirtualWaiter`: a virtual clock, a scripted input source), with the same code
 /// for input, pacing, damage and presenting. An idle kiosk waits with no deadline: no wake-ups, no CPU.
 public final class RunLoop {
     private let display: any Display
     private let inputs: [any InputSource]
     private var scene: any Scene
     private let waiter: any LoopWaiter
-    private let terminal: VirtualTerminal?
+    private let terminal: (any ConsoleSwitching)?
     private let screen: ScreenPower?
     /// The screen woke from blanking, the display came back from another VT or a replug: the next frame is drawn whole.
     private var mustRedraw = false
@@ -47,7 +47,7 @@ public final class RunLoop {
     /// With a `terminal`, the waiter's signals must carry its switch signals: the display is released to another
     /// VT and taken back. With a `screen`, the screen dims and blanks when idle.
     public init(display: any Display, inputs: [any InputSource], scene: any Scene, waiter: any LoopWaiter,
-                terminal: VirtualTerminal? = nil, screen: ScreenPower? = nil) {
+                terminal: (any ConsoleSwitching)? = nil, screen: ScreenPower? = nil) {
         self.display = display; self.inputs = inputs; self.scene = scene; self.waiter = waiter; self.terminal = terminal
         self.screen = screen
         grid = VBlankGrid(origin: waiter.now, interval: display.frameInterval)
@@ -118,11 +118,11 @@ public final class RunLoop {
     private func handle(_ signal: Int32) throws -> Bool {
         guard let terminal else { return false }
         switch signal {
-        case VirtualTerminal.releaseSignal:
+        case terminal.releaseSignal:
             try (display as? any VSyncDisplay)?.suspend()
             terminal.allowRelease()
             active = false
-        case VirtualTerminal.acquireSignal:
+        case terminal.acquireSignal:
             terminal.acknowledgeAcquire()
             try (display as? any VSyncDisplay)?.resume()
             active = true

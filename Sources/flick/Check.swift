@@ -1,5 +1,8 @@
 import ArgumentParser
 import FlickApps
+import FlickBoard
+import FlickDRM
+import FlickLibInput
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,8 +14,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let loaded = try KioskConfig.loadOrExit(path: config)
-        if let damaged = loaded.damagedImages(file: config) {
-            printToStandardError(damaged.lines)
+        if let problems = [loaded.boardProblems(file: config), loaded.damagedImages(file: config)].compactMap({ $0 }).first {
+            printToStandardError(problems.lines)
             throw ExitCode(2)
         }
         let unreachable = PageGraph(loaded).unreachable

@@ -1,4 +1,7 @@
 import FlickApps
+import FlickBoard
+import FlickDRM
+import FlickLibInput
 import FlickBench
 import FlickDisplay
 import FlickGestures

@@ -1,3 +1,6 @@
+import FlickBoard
+import FlickDRM
+import FlickLibInput
 import ArgumentParser
 import FlickFiles
 import FlickGestures

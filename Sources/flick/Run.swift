@@ -1,5 +1,8 @@
 import ArgumentParser
 import FlickApps
+import FlickBoard
+import FlickDRM
+import FlickLibInput
 import FlickDisplay
 import FlickGestures
 import FlickInput
@@ -93,8 +96,12 @@ struct Run: ParsableCommand {
         Log.setUp()
         let configPath = showcase || app != nil ? nil : try config ?? Self.defaultTour()
         var kiosk = try app.map { KioskConfig.app($0.content, id: $0.rawValue) } ?? configPath.map(KioskConfig.loadOrExit)
+        if let configPath, let problems = kiosk?.boardProblems(file: configPath) {
+            printToStandardError(problems.lines)
+            throw ExitCode(2)
+        }
         if let dpi = panel.dpi { kiosk?.overrideDPI(dpi) }
-        if !headless && script == nil && (card != nil || !DRMDevice.cardPaths().isEmpty || !FBDisplay.devicePaths().isEmpty) {
+        if !headless && script == nil && Board.hasDisplay(card: card) {
             do {
                 try runOnDisplay(kiosk)
             } catch where error is DRMError || error is FramebufferError {
@@ -114,20 +121,6 @@ struct Run: ParsableCommand {
         }
         if let kiosk { return try runPagesHeadless(kiosk, path: configPath ?? "the \(app?.rawValue ?? "") app") }
         try runHeadless()
-    }
-
-    /// Screen units and gesture distances in millimetres need the panel's density: the config's `dpi`, else the connector's
-    /// physical size when it is believable (EDIDs of projectors and cheap panels report 0 or nonsense), else 160 dpi.
-    private static func metrics(for kiosk: KioskConfig, on display: any Display) -> GestureMetrics {
-        if kiosk.display?.dpi != nil { return kiosk.gestureMetrics }
-        if let mm = display.physicalSize,
-           let panel = GestureMetrics(pixelWidth: display.width, physicalWidth: Millimetres(mm.widthMillimetres)),
-           (1.5...25).contains(panel.pixelsPerMillimetre) {
-            Log.flick.notice("panel density \(Int((panel.pixelsPerMillimetre * 25.4).rounded())) dpi from its size \(Int(mm.widthMillimetres)) mm")
-            return panel
-        }
-        Log.flick.notice("panel size unknown or implausible: sizes on screen and gestures assume \(Int(PagesScene.defaultMetrics.pixelsPerMillimetre * 25.4)) dpi (set display.dpi in the config)")
-        return PagesScene.defaultMetrics
     }
 
     private var stateDirectory: String {
@@ -171,87 +164,29 @@ struct Run: ParsableCommand {
         print(scene.finalStateJSON())
     }
 
+    /// The kiosk (or the showcase) on the board's display, through the one entry point a package uses too.
     private func runOnDisplay(_ kiosk: KioskConfig?) throws {
-        let signals = try SignalQueue(SIGINT, SIGTERM, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
-        let settings = OutputSettings(config: kiosk, card: card, connector: connector, mode: mode.flatMap(ModeRequest.init),
-                                      rotation: panel.rotation.flatMap(Rotation.init(degrees:)), seat: seat, calibration: calibrationMatrix)
-        let rotation = settings.drm.rotation
-        let display: any Display, panel: (width: Int, height: Int), closeDisplay: () -> Void
-        if card != nil || !DRMDevice.cardPaths().isEmpty {
-            let drm = try DRMDisplay.open(settings.drm)
-            Log.flick.notice("\(drm.device.path) \(drm.output.connector.name) \(drm.output.mode) \(drm.format.rawValue) rotation \(rotation.rawValue)°: \(drm.presentation)")
-            if let note = drm.pacing.note { Log.flick.notice("\(note)") }
-            drm.onNotice = { Log.flick.warning("\($0)") }
-            (display, panel, closeDisplay) = (drm, (drm.output.mode.width, drm.output.mode.height), drm.close)
-        } else {
-            let fb = try FBDisplay(path: FBDisplay.devicePaths()[0], rotation: rotation, refresh: settings.drm.refresh)
-            fb.onNotice = { Log.flick.warning("\($0)") }
-            let drawing = fb.isPanning ? "in two buffers, panned into view" : "in place (it has room for one frame: motion may tear)"
-            Log.flick.notice("\(fb.path) \(fb.info) rotation \(rotation.rawValue)°: no DRM device, drawing on the framebuffer \(drawing)")
-            (display, panel, closeDisplay) = (fb, (fb.info.width, fb.info.height), fb.close)
-        }
-        defer { closeDisplay() }
-        let terminal = VirtualTerminal()
-        defer { terminal?.restore() }
-
-        var inputs: [any InputSource] = []
-        do {
-            let mapping = ScreenMapping(panelWidth: panel.width, panelHeight: panel.height, rotation: rotation)
-            let source = try LibInputSource(seat: settings.seat, mapping: mapping, calibration: settings.calibration,
-                                            keyboard: settings.keyboard)
-            _ = source.readEvents()
-            if !source.currentDevices.contains(where: { !$0.capabilities.isDisjoint(with: [.touch, .pointer]) }) {
-                Log.flick.warning("no touchscreen or pointer readable on \(settings.seat): add the user to the 'input' group (the display runs anyway)")
-            }
-            inputs.append(source)
-        } catch {
-            Log.flick.warning("no input: \(error); the display still runs (touch needs read access to /dev/input: the 'input' group)")
-        }
+        let options = BoardOptions(config: kiosk, card: card, connector: connector, mode: mode.flatMap(ModeRequest.init),
+                                   rotation: panel.rotation.flatMap(Rotation.init(degrees:)), seat: seat,
+                                   calibration: calibrationMatrix, dpi: panel.dpi)
         let fonts = try FontCollection()
         let stateDirectory = stateDirectory
-        /// The kiosk at the display's size, on `page` (a display back at another size re-lays it out there).
-        func makeScene(page: String?) throws -> any Scene {
-            guard var kiosk else { return try ShowcaseKiosk(width: display.width, height: display.height, fonts: fonts) }
-            if let page { kiosk.start = page }
-            return PagesScene(config: kiosk, width: display.width, height: display.height, fonts: fonts,
-                              metrics: Self.metrics(for: kiosk, on: display), stateDirectory: stateDirectory,
-                              log: { Log.flick.error("\($0)") })
+        let statistics = try Board.run(options, log: Self.log) { width, height, metrics, previous in
+            guard var kiosk else { return try ShowcaseKiosk(width: width, height: height, fonts: fonts) }
+            // A display back at another size is laid out again on the page that was showing; the to-do lists are
+            // in the state directory.
+            if let page = (previous as? PagesScene)?.currentPage { kiosk.start = page }
+            return PagesScene(config: kiosk, width: width, height: height, fonts: fonts, metrics: metrics,
+                              stateDirectory: stateDirectory, log: { Log.flick.error("\($0)") })
         }
-        var scene = try makeScene(page: nil)
-        let waiter = PollWaiter(signals: signals)
-        let screen = kiosk?.display?.idle.map { policy in
-            ScreenPower(policy: policy, display: display, backlight: Self.backlight(kiosk?.display?.backlight), now: waiter.now) {
-                Log.flick.notice("\($0)")
-            }
-        }
-        let loop = RunLoop(display: display, inputs: inputs, scene: scene, waiter: waiter, terminal: terminal, screen: screen)
-        loop.onFirstFrame = { Log.flick.notice("first frame on screen") }
-        let name = (display as? DRMDisplay)?.output.connector.name ?? "the display"
-        loop.onDisplayChange = { change in
-            switch change {
-            case .disconnected: Log.flick.notice("\(name) disconnected: not drawing until it is back")
-            case .reconnected(let width, let height): Log.flick.notice("\(name) connected again: \(width)x\(height)")
-            }
-        }
-        loop.resizeScene = { _, _ in
-            // Touches land on the new panel size; fonts and the store carry over; the page showing stays.
-            if let drm = display as? DRMDisplay, let source = inputs.first as? LibInputSource {
-                source.mapping = ScreenMapping(panelWidth: drm.output.mode.width, panelHeight: drm.output.mode.height,
-                                               rotation: rotation)
-            }
-            scene = (try? makeScene(page: (scene as? PagesScene)?.currentPage)) ?? scene
-            return scene
-        }
-        try loop.run()
-        Log.flick.notice("stopping: restoring the console")
-        if stats { Log.flick.notice("stats: \(loop.statistics.summary)") }
+        if stats { Log.flick.notice("stats: \(statistics.summary)") }
     }
 
-    /// The configured backlight, else the first in /sys/class/backlight; a warning and none when it cannot be used.
-    private static func backlight(_ name: String?) -> Backlight? {
-        do { return try Backlight.find(name) } catch {
-            Log.flick.warning("\(error): the screen blanks but does not dim")
-            return nil
+    private static func log(_ level: Board.LogLevel, _ line: String) {
+        switch level {
+        case .notice: Log.flick.notice("\(line)")
+        case .warning: Log.flick.warning("\(line)")
+        case .error: Log.flick.error("\(line)")
         }
     }
 

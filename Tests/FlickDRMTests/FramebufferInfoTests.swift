@@ -1,5 +1,6 @@
 import Testing
-@testable import FlickDisplay
+import FlickDisplay
+@testable import FlickDRM
 
 @Suite struct FramebufferInfoTests {
     private func info(bpp: Int, red: (Int, Int), green: (Int, Int), blue: (Int, Int), virtualHeight: Int = 768,

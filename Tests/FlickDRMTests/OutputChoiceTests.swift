@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FlickDisplay
+import FlickDisplay
+@testable import FlickDRM
 
 private func mode(_ w: Int, _ h: Int, _ hz: Double, preferred: Bool = false) -> DisplayMode {
     DisplayMode(width: w, height: h, refreshMillihertz: Int(hz * 1000), isPreferred: preferred)

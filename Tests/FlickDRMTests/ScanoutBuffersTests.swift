@@ -1,6 +1,7 @@
 import FlickRaster
 import Testing
-@testable import FlickDisplay
+import FlickDisplay
+@testable import FlickDRM
 
 private let screen = PixelRect(x: 0, y: 0, width: 100, height: 50)
 

@@ -1,6 +1,7 @@
 import FlickRaster
 import Testing
-@testable import FlickDisplay
+import FlickDisplay
+@testable import FlickDRM
 
 @Suite struct ScanoutFormatTests {
     @Test func fourccsAreDRMs() {

@@ -1,5 +1,6 @@
 import Testing
-@testable import FlickInput
+import FlickInput
+@testable import FlickLibInput
 
 /// The physical keyboard types what its layout says: evdev KEY_A (30) and KEY_Y (21) through XKB.
 @Suite struct KeymapTests {

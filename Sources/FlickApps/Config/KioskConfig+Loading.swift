@@ -176,8 +176,9 @@ extension KioskConfig {
         guard let fields = reader.object(value, at: "input", known: ["calibration", "seat", "keyboard"]) else { return input }
         input.seat = fields.string("seat", required: false)
         if let name = fields.string("keyboard", required: false) {
-            if let layout = KeyboardLayout(name), layout.isAvailable { input.keyboard = layout } else {
-                reader.report(fields.path("keyboard"), "expected a keyboard layout XKB has (a name from /usr/share/X11/xkb/symbols, like \"de\", \"ru\", \"ara\" or \"de(nodeadkeys)\"), got \(JSONValue.string(name).shortDescription)")
+            // Whether XKB has the layout is the board's to say (`KioskConfig.boardProblems`): here only its name.
+            if let layout = KeyboardLayout(name) { input.keyboard = layout } else {
+                reader.report(fields.path("keyboard"), KeyboardLayout.expectation(got: JSONValue.string(name).shortDescription))
             }
         }
         if let v = fields["calibration"] {

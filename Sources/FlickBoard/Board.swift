@@ -1,0 +1,125 @@
+import FlickDRM
+import FlickDisplay
+import FlickGestures
+import FlickInput
+import FlickLibInput
+import FlickRaster
+import FlickUI
+import Glibc
+
+/// The one way onto a board: a scene on the panel, run until SIGTERM or Ctrl-C.
+///
+/// DRM/KMS on the first card with a connected connector (or the configured one), else the first framebuffer
+/// (`/dev/fb0`); the text console switched to graphics and given back on exit; touch, pointer and keys through
+/// libinput, mapped to the panel's rotation and calibration; the screen dimmed and blanked when idle; the display
+/// unplugged and plugged again (the scene made anew at a new size); VT switches. Each choice is one line in the log
+/// (`/dev/dri/card0 HDMI-A-1 1920x1080@60 XRGB8888 rotation 0°: atomic page flips…`); a display Flick cannot use
+/// throws a `DRMError` or `FramebufferError` that says what to do. `flick run` starts here, and so can any package.
+public enum Board {
+    /// A display device is there to run on: a DRM card (or `card` named), or a framebuffer.
+    public static func hasDisplay(card: String? = nil) -> Bool {
+        card != nil || !DRMDevice.cardPaths().isEmpty || !FBDisplay.devicePaths().isEmpty
+    }
+
+    /// What the board tells its log, one line each.
+    public enum LogLevel: Sendable { case notice, warning, error }
+
+    /// Shows the scene `makeScene` makes for the display — `width` x `height` pixels as the scene sees them (turned
+    /// by the rotation), at the panel's density, and the scene shown before when the display comes back at
+    /// another size — until a termination signal. Returns the loop's frame statistics.
+    @discardableResult
+    public static func run(_ options: BoardOptions, log: @escaping (LogLevel, String) -> Void = { _, _ in },
+                           makeScene: @escaping (_ width: Int, _ height: Int, _ metrics: GestureMetrics,
+                                                 _ previous: (any Scene)?) throws -> any Scene) throws -> FrameStatistics {
+        let signals = try SignalQueue(SIGINT, SIGTERM, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
+        let rotation = options.drm.rotation
+        let display: any Display, panel: (width: Int, height: Int), closeDisplay: () -> Void
+        if options.drm.card != nil || !DRMDevice.cardPaths().isEmpty {
+            let drm = try DRMDisplay.open(options.drm)
+            log(.notice, "\(drm.device.path) \(drm.output.connector.name) \(drm.output.mode) \(drm.format.rawValue) rotation \(rotation.rawValue)°: \(drm.presentation)")
+            if let note = drm.pacing.note { log(.notice, note) }
+            drm.onNotice = { log(.warning, $0) }
+            (display, panel, closeDisplay) = (drm, (drm.output.mode.width, drm.output.mode.height), drm.close)
+        } else {
+            let fb = try FBDisplay(path: FBDisplay.devicePaths()[0], rotation: rotation, refresh: options.drm.refresh)
+            fb.onNotice = { log(.warning, $0) }
+            let drawing = fb.isPanning ? "in two buffers, panned into view" : "in place (it has room for one frame: motion may tear)"
+            log(.notice, "\(fb.path) \(fb.info) rotation \(rotation.rawValue)°: no DRM device, drawing on the framebuffer \(drawing)")
+            (display, panel, closeDisplay) = (fb, (fb.info.width, fb.info.height), fb.close)
+        }
+        defer { closeDisplay() }
+        let terminal = VirtualTerminal()
+        defer { terminal?.restore() }
+
+        var inputs: [any InputSource] = []
+        do {
+            let mapping = ScreenMapping(panelWidth: panel.width, panelHeight: panel.height, rotation: rotation)
+            let source = try LibInputSource(seat: options.seat, mapping: mapping, calibration: options.calibration,
+                                            keyboard: options.keyboard)
+            _ = source.readEvents()
+            if !source.currentDevices.contains(where: { !$0.capabilities.isDisjoint(with: [.touch, .pointer]) }) {
+                log(.warning, "no touchscreen or pointer readable on \(options.seat): add the user to the 'input' group (the display runs anyway)")
+            }
+            inputs.append(source)
+        } catch {
+            log(.warning, "no input: \(error); the display still runs (touch needs read access to /dev/input: the 'input' group)")
+        }
+
+        func scene(after previous: (any Scene)?) throws -> any Scene {
+            try makeScene(display.width, display.height, density(options.dpi, of: display, log: log), previous)
+        }
+        var shown = try scene(after: nil)
+        let waiter = PollWaiter(signals: signals)
+        let screen = options.idle.map { policy in
+            ScreenPower(policy: policy, display: display, backlight: backlight(options.backlight, log: log), now: waiter.now) {
+                log(.notice, $0)
+            }
+        }
+        let loop = RunLoop(display: display, inputs: inputs, scene: shown, waiter: waiter, terminal: terminal, screen: screen)
+        loop.onFirstFrame = { log(.notice, "first frame on screen") }
+        let name = (display as? DRMDisplay)?.output.connector.name ?? "the display"
+        loop.onDisplayChange = { change in
+            switch change {
+            case .disconnected: log(.notice, "\(name) disconnected: not drawing until it is back")
+            case .reconnected(let width, let height): log(.notice, "\(name) connected again: \(width)x\(height)")
+            }
+        }
+        loop.resizeScene = { _, _ in
+            // Touches land on the new panel size; what the scene keeps is the maker's to carry over.
+            if let drm = display as? DRMDisplay, let source = inputs.first as? LibInputSource {
+                source.mapping = ScreenMapping(panelWidth: drm.output.mode.width, panelHeight: drm.output.mode.height,
+                                               rotation: rotation)
+            }
+            shown = (try? scene(after: shown)) ?? shown
+            return shown
+        }
+        try loop.run()
+        log(.notice, "stopping: restoring the console")
+        return loop.statistics
+    }
+
+    /// Sizes on screen and gesture distances need the panel's density: `dpi` when given, else the connector's
+    /// physical size when it is believable (EDIDs of projectors and cheap panels report 0 or nonsense), else 160 dpi.
+    static func density(_ dpi: Double?, of display: any Display, log: (LogLevel, String) -> Void) -> GestureMetrics {
+        if let dpi { return GestureMetrics(dotsPerInch: dpi) }
+        if let mm = display.physicalSize,
+           let panel = GestureMetrics(pixelWidth: display.width, physicalWidth: Millimetres(mm.widthMillimetres)),
+           (1.5...25).contains(panel.pixelsPerMillimetre) {
+            log(.notice, "panel density \(Int((panel.pixelsPerMillimetre * 25.4).rounded())) dpi from its size \(Int(mm.widthMillimetres)) mm")
+            return panel
+        }
+        log(.notice, "panel size unknown or implausible: sizes on screen and gestures assume \(Int(defaultDotsPerInch)) dpi (set display.dpi in the config)")
+        return GestureMetrics(dotsPerInch: defaultDotsPerInch)
+    }
+
+    /// A panel of unknown size is taken to be this dense.
+    public static let defaultDotsPerInch = 160.0
+
+    /// The configured backlight, else the first in /sys/class/backlight; a warning and none when it cannot be used.
+    private static func backlight(_ name: String?, log: (LogLevel, String) -> Void) -> Backlight? {
+        do { return try Backlight.find(name) } catch {
+            log(.warning, "\(error): the screen blanks but does not dim")
+            return nil
+        }
+    }
+}
