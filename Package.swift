@@ -11,6 +11,13 @@ let package = Package(
         .library(name: "FlickDisplay", targets: ["FlickDisplay"]),
         .library(name: "FlickMotion", targets: ["FlickMotion"]),
         .library(name: "FlickGestures", targets: ["FlickGestures"]),
+        .library(name: "FlickInput", targets: ["FlickInput"]),
+        // The UI stack: views, widgets, gestures through one dispatcher, the frame loop, screen power.
+        .library(name: "FlickUI", targets: ["FlickUI"]),
+        // The kiosk's pages, config and to-do list, to run a JSON kiosk or build on its pages.
+        .library(name: "FlickKiosk", targets: ["FlickKiosk"]),
+        // The one way onto a board: DRM or fbdev, libinput, the text console, screen power, hot-plug.
+        .library(name: "FlickBoard", targets: ["FlickBoard"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,17 +63,21 @@ let package = Package(
         .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster"]),
         .target(name: "FlickLibInput", dependencies: ["FlickInput", "FlickGestures", "FlickRaster", "CLibInput"]),
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),
-        .target(name: "FlickApps", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles"]),
+        // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, and the
+        // to-do list.
+        .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles"]),
+        // The showcase picture, its live scene and the motion guide's plots (`flick render`, `flick run --showcase`).
+        .target(name: "FlickShowcase", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput"]),
         // A board's plumbing: poll, signals, the text console, and what puts a scene on the panel.
-        .target(name: "FlickBoard", dependencies: ["FlickUI", "FlickApps", "FlickDRM", "FlickLibInput", "FlickDisplay", "FlickInput", "FlickJSON", "FlickRaster", "CLinux"]),
+        .target(name: "FlickBoard", dependencies: ["FlickUI", "FlickKiosk", "FlickDRM", "FlickLibInput", "FlickDisplay", "FlickInput", "FlickJSON", "FlickRaster", "CLinux"]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
-            "FlickApps", "FlickBoard", "FlickDRM", "FlickDisplay", "FlickInput", "FlickLibInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",
+            "FlickKiosk", "FlickShowcase", "FlickBoard", "FlickDRM", "FlickDisplay", "FlickInput", "FlickLibInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Fuzz targets (`scripts/fuzz`): arbitrary bytes into each reader and through the headless kiosk.
-        .target(name: "FlickFuzzTargets", dependencies: ["FlickApps", "FlickUI", "FlickGestures", "FlickInput", "FlickText"]),
+        .target(name: "FlickFuzzTargets", dependencies: ["FlickKiosk", "FlickUI", "FlickGestures", "FlickInput", "FlickText"]),
         .executableTarget(name: "flick-fuzz", dependencies: ["FlickFuzzTargets", "FlickFiles"]),
         // The pixman and cairo references live in their own executable so the shipped `flick` never links either.
         .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "CPixman", "CCairo", "CFreeType"]),
@@ -81,14 +92,14 @@ let package = Package(
         .testTarget(name: "FlickDRMTests", dependencies: ["FlickDRM", "FlickDisplay"]),
         .testTarget(name: "FlickInputTests", dependencies: ["FlickInput"]),
         .testTarget(name: "FlickLibInputTests", dependencies: ["FlickLibInput", "FlickInput"]),
-        .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickApps", "FlickDRM", "FlickDisplay", "FlickInput"]),
+        .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickKiosk", "FlickDRM", "FlickDisplay", "FlickInput"]),
         // Boots a real kernel in QEMU (deploy/vm) and checks what virtio-gpu scans out.
-        .testTarget(name: "FlickVMTests", dependencies: ["FlickApps", "FlickUI", "FlickDisplay", "FlickDRM", "FlickGestures", "FlickRaster", "FlickText"]),
+        .testTarget(name: "FlickVMTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickUI", "FlickDisplay", "FlickDRM", "FlickGestures", "FlickRaster", "FlickText"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams", "PeerVectors"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
-        .testTarget(name: "FlickAppsTests", dependencies: ["FlickApps", "FlickText", "FlickRaster", "FlickFiles", "FlickTestFixtures"],
+        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickFiles", "FlickTestFixtures"],
                     exclude: ["Goldens"]),
     ]
 )

@@ -75,7 +75,7 @@ public enum Board {
                 log(.notice, $0)
             }
         }
-        let loop = RunLoop(display: display, inputs: inputs, scene: shown, waiter: waiter, terminal: terminal, screen: screen)
+        let loop = FrameLoop(display: display, inputs: inputs, scene: shown, waiter: waiter, terminal: terminal, screen: screen)
         loop.onFirstFrame = { log(.notice, "first frame on screen") }
         let name = (display as? DRMDisplay)?.output.connector.name ?? "the display"
         loop.onDisplayChange = { change in

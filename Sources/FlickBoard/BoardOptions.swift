@@ -1,4 +1,4 @@
-import FlickApps
+import FlickKiosk
 import FlickDRM
 import FlickDisplay
 import FlickInput

@@ -1,4 +1,4 @@
-import FlickApps
+import FlickKiosk
 import FlickInput
 import FlickJSON
 import FlickLibInput

@@ -132,7 +132,7 @@ public final class Animator<Target: Hashable> {
         }
     }
 
-    public func tick(to clock: Clock) { tick(to: clock.now) }
+    public func tick(to clock: FrameClock) { tick(to: clock.now) }
 
     // MARK: Opening the stored motions
 

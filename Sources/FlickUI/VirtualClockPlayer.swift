@@ -13,7 +13,7 @@ public final class VirtualClockPlayer {
     /// The script: touches (`enqueue`) and any other events, at their times.
     public let input: ScriptedInput
     private let waiter: VirtualWaiter
-    private let loop: RunLoop
+    private let loop: FrameLoop
     /// The headless display's vblanks: multiples of the interval from 0, exactly.
     private let grid: VBlankGrid
 
@@ -33,7 +33,7 @@ public final class VirtualClockPlayer {
         grid = VBlankGrid(interval: display.frameInterval)
         input = ScriptedInput(clock: clock)
         waiter = VirtualWaiter(clock: clock)
-        loop = RunLoop(display: display, inputs: [input], scene: scene, waiter: waiter, screen: screenPower)
+        loop = FrameLoop(display: display, inputs: [input], scene: scene, waiter: waiter, screen: screenPower)
         play(until: 0)
     }
 

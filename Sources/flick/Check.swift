@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlickApps
+import FlickKiosk
 import FlickBoard
 import FlickDRM
 import FlickLibInput

@@ -1,4 +1,4 @@
-import FlickApps
+import FlickKiosk
 import FlickBoard
 import FlickDRM
 import FlickLibInput

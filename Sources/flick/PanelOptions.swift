@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlickApps
+import FlickKiosk
 import FlickRaster
 
 /// The frame a headless run or a render draws: what a person sees on the panel the config describes. The panel is

@@ -1,5 +1,6 @@
 import ArgumentParser
-import FlickApps
+import FlickKiosk
+import FlickShowcase
 import FlickDisplay
 import FlickRaster
 import FlickText

@@ -1,5 +1,6 @@
 import ArgumentParser
-import FlickApps
+import FlickKiosk
+import FlickShowcase
 import FlickBoard
 import FlickDRM
 import FlickLibInput

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlickApps
+import FlickKiosk
 
 /// For the crash test: applies `TodoEditBurst` edits to the store in DIR as fast as it can and prints
 /// `ack K` once edit K is durably saved. The test kills it at random moments.

@@ -29,7 +29,7 @@ private func linear(_ from: Double, _ to: Double, _ duration: Double) -> Animati
 
 @Test func valuesFollowTheClockTheRunLoopAdvances() {
     let animator = Animator<Int>()
-    var clock = Clock()
+    var clock = FrameClock()
     animator.add(linear(0, 100, 1), for: 7, key: x)
     clock.advance(by: 0.25)
     animator.tick(to: clock)
@@ -159,12 +159,12 @@ private func linear(_ from: Double, _ to: Double, _ duration: Double) -> Animati
     animator.tick(to: 0.25)
     #expect(animator.time == 0.5)
     #expect(isClose(animator.value(for: 1, key: x) ?? -1, 0.5, 1e-12))
-    var clock = Clock(now: 2)
+    var clock = FrameClock(now: 2)
     clock.advance(to: 1)
     #expect(clock.now == 2)
     clock.advance(toMicroseconds: 2_500_000)
     #expect(clock.now == 2.5)
-    #expect(Clock(microseconds: 16_667).now == 0.016667)
+    #expect(FrameClock(microseconds: 16_667).now == 0.016667)
 }
 
 @Test func anExplicitBeginTimeSchedulesAhead() {

@@ -1,4 +1,4 @@
-import FlickApps
+import FlickKiosk
 import FlickGestures
 import FlickRaster
 import FlickText

@@ -1,4 +1,4 @@
-import FlickApps
+import FlickKiosk
 import FlickRaster
 import FlickText
 import FlickUI

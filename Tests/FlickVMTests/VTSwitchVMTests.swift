@@ -1,4 +1,5 @@
-import FlickApps
+import FlickKiosk
+import FlickShowcase
 import FlickRaster
 import FlickText
 import Foundation

@@ -1,4 +1,4 @@
-import FlickApps
+import FlickKiosk
 import FlickRaster
 import Foundation
 import Testing

@@ -88,7 +88,7 @@ public struct DynamicSimulation: Sendable {
     }
 
     @discardableResult
-    public mutating func advance(to clock: Clock) -> [Event] { advance(to: clock.now) }
+    public mutating func advance(to clock: FrameClock) -> [Event] { advance(to: clock.now) }
 
     /// True when nothing will move the item any more: still, upright and home for a snap, at the anchor for
     /// an attachment, and no gravity. The run loop stops drawing frames for it then.

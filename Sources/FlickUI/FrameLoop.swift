@@ -1,0 +1,204 @@
+import FlickDisplay
+import FlickGestures
+import FlickInput
+import FlickRaster
+import Glibc
+
+/// The one frame loop, for every display: input goes to the scene, animations advance to the time the frame will
+/// be seen, and a frame is drawn only when something changed — on a board (FlickBoard's `PollWaiter`: the display's
+/// flips, libinput, signals) and headless (`VirtualWaiter`: a virtual clock, a scripted input source), with the same code
+/// for input, pacing, damage and presenting. An idle kiosk waits with no deadline: no wake-ups, no CPU.
+public final class FrameLoop {
+    private let display: any Display
+    private let inputs: [any InputSource]
+    private var scene: any Scene
+    private let waiter: any LoopWaiter
+    private let terminal: (any ConsoleSwitching)?
+    private let screen: ScreenPower?
+    /// The screen woke from blanking, the display came back from another VT or a replug: the next frame is drawn whole.
+    private var mustRedraw = false
+    private var canvas: Canvas?
+    public private(set) var statistics = FrameStatistics()
+    /// When frames are shown; on a board it follows the flips.
+    private var grid: VBlankGrid
+    /// When the latest frame drawn is shown — its flip once that came, else the time it was drawn for: the next
+    /// frame is for a later vblank.
+    private var lastFrame: Double?
+    /// The latest flip, for the gaps between flips.
+    private var lastFlip: Double?
+    /// The earliest input not yet on screen, and the same once its frame is presented: for latency.
+    private var inputAwaitingFrame: Microseconds?
+    private var inputAwaitingFlip: Microseconds?
+    private var wasAnimating = false
+    /// False while another virtual terminal has the screen.
+    private var active = true
+    private var started = false
+    /// Called once, after the first frame is handed to the display.
+    public var onFirstFrame: (() -> Void)?
+    /// Called after each frame is handed to the display, with the time it is shown.
+    public var afterFrame: ((Double) -> Void)?
+    /// Told when the display is unplugged and when it is back.
+    public var onDisplayChange: ((DisplayChange) -> Void)?
+    /// Makes the scene again for a display back at another size (width, height); nil: the scene stays.
+    public var resizeScene: ((Int, Int) -> any Scene)?
+    /// False while the display's connector is unplugged: nothing is drawn.
+    private var connected = true
+
+    /// With a `terminal`, the waiter's signals must carry its switch signals: the display is released to another
+    /// VT and taken back. With a `screen`, the screen dims and blanks when idle.
+    public init(display: any Display, inputs: [any InputSource], scene: any Scene, waiter: any LoopWaiter,
+                terminal: (any ConsoleSwitching)? = nil, screen: ScreenPower? = nil) {
+        self.display = display; self.inputs = inputs; self.scene = scene; self.waiter = waiter; self.terminal = terminal
+        self.screen = screen
+        grid = VBlankGrid(origin: waiter.now, interval: display.frameInterval)
+    }
+
+    /// Runs until a termination signal arrives, or the waiter says the run is over.
+    public func run() throws { while try turn() {} }
+
+    /// One turn: the first frame on the first call; then the frame that is due, or a wait for what comes next and
+    /// handling it. False when the run is over.
+    @discardableResult
+    public func turn() throws -> Bool {
+        guard started else { try start(); return true }
+        let now = waiter.now
+        // The screen's timers run only while Flick has a screen (not on another VT, not unplugged).
+        let showing = active && connected
+        if showing { screen?.advance(to: now) }
+        var deadline: Double?
+        // Blanked, nothing is drawn and nothing but input (or a signal) wakes the loop.
+        if showing && screen?.state != .blanked && !isFlipPending {
+            if mustRedraw || wantsFrame(at: now) {
+                let target = nextFrameTime(after: now)
+                // On a board a frame is drawn as soon as the one before is on screen; virtual drawing takes no time.
+                let drawAt = waiter.drawsAtVBlank ? target : target - grid.interval
+                if drawAt <= now + VirtualWaiter.tolerance {
+                    try drawFrame(at: target, force: mustRedraw)
+                    return true
+                }
+                deadline = drawAt
+            } else {
+                deadline = scene.nextDeadline
+            }
+        }
+        let wake = try waiter.wait(until: deadline, timer: showing ? screen?.nextChange : nil, display: display, inputs: inputs)
+        if let signal = wake.signal, try !handle(signal) { return false }
+        if wake.display, let vsync = display as? any VSyncDisplay { handleFlips(try vsync.handleEvents()) }
+        if wake.hotplug, let change = try (display as? any HotplugDisplay)?.handleHotplug() { apply(change) }
+        for i in wake.inputs {
+            // Touches meant for another VT's program are read and dropped.
+            let events = inputs[i].readEvents()
+            if active { deliver(events) }
+        }
+        return !wake.finished
+    }
+
+    private func start() throws {
+        started = true
+        try drawFrame(at: nextFrameTime(after: waiter.now), force: true)
+        // libinput queues the devices it opened before its fd ever becomes readable.
+        for source in inputs { deliver(source.readEvents()) }
+    }
+
+    private var isFlipPending: Bool { (display as? any VSyncDisplay)?.isFlipPending ?? false }
+
+    /// Something moves, or a deadline (a long press) has come and needs the clock moved.
+    private func wantsFrame(at now: Double) -> Bool {
+        scene.needsFrame || scene.nextDeadline.map { $0 <= now + VirtualWaiter.tolerance } ?? false
+    }
+
+    /// The first vblank no frame has been drawn for that a frame drawn `now` can reach: on a board one after `now`,
+    /// virtually the one at `now` too.
+    private func nextFrameTime(after now: Double) -> Double {
+        let soonest = waiter.drawsAtVBlank ? now : now + 1e-6
+        return grid.vblank(atOrAfter: lastFrame.map { max(soonest, $0 + grid.interval / 2) } ?? soonest)
+    }
+
+    /// Termination returns false; VT switches release and retake the display.
+    private func handle(_ signal: Int32) throws -> Bool {
+        guard let terminal else { return false }
+        switch signal {
+        case terminal.releaseSignal:
+            try (display as? any VSyncDisplay)?.suspend()
+            terminal.allowRelease()
+            active = false
+        case terminal.acquireSignal:
+            terminal.acknowledgeAcquire()
+            try (display as? any VSyncDisplay)?.resume()
+            active = true
+            lastFlip = nil
+            mustRedraw = true
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func apply(_ change: DisplayChange) {
+        switch change {
+        case .disconnected:
+            connected = false
+        case .reconnected(let width, let height):
+            connected = true
+            if canvas.map({ $0.surface.width != width || $0.surface.height != height }) ?? false, let resizeScene {
+                scene = resizeScene(width, height)
+            }
+            // The mode (and so the refresh) may be another: the grid starts again with the next flip.
+            grid = VBlankGrid(origin: waiter.now, interval: display.frameInterval)
+            lastFrame = nil
+            lastFlip = nil
+            mustRedraw = true
+        }
+        onDisplayChange?(change)
+    }
+
+    private func handleFlips(_ flips: [PageFlip]) {
+        for flip in flips {
+            if let last = lastFlip {
+                statistics.recordFlip(gap: flip.seconds - last, interval: grid.interval, animating: wasAnimating)
+            }
+            lastFlip = flip.seconds
+            lastFrame = flip.seconds
+            grid.align(toFlipAt: flip.seconds)
+            if let input = inputAwaitingFlip {
+                statistics.recordLatency(Double(flip.timestamp - input) / 1e6)
+                inputAwaitingFlip = nil
+            }
+        }
+    }
+
+    private func deliver(_ events: [InputEvent]) {
+        guard !events.isEmpty else { return }
+        let blanked = screen?.state == .blanked
+        let events = screen?.filter(events, at: waiter.now) ?? events
+        if blanked && screen?.state != .blanked { mustRedraw = true }
+        guard !events.isEmpty else { return }
+        // An idle scene's clock stopped at its last frame, maybe minutes ago: what the input starts would begin then
+        // and be over by the next frame. It is brought to the frame before the one the input will be drawn in.
+        if !scene.needsFrame { scene.advance(to: grid.vblank(before: nextFrameTime(after: waiter.now))) }
+        for event in events {
+            if case .touches(let frame) = event, inputAwaitingFrame == nil { inputAwaitingFrame = frame.time }
+            scene.handle(event)
+        }
+    }
+
+    /// Draws the frame shown at `time` when anything changed (always when `force`: the first frame, or the
+    /// screen to be drawn whole again) and presents what changed.
+    private func drawFrame(at time: Double, force: Bool) throws {
+        scene.advance(to: time)
+        lastFrame = time
+        if force { mustRedraw = false }
+        guard force || scene.needsFrame else { return }
+        wasAnimating = scene.needsFrame
+        let (surface, age) = try display.nextBuffer()
+        if canvas?.surface !== surface { canvas = Canvas(surface: surface) }
+        let start = monotonicSeconds()
+        let damage = scene.draw(on: canvas!, fullRedraw: age == 0 || force)
+        statistics.recordFrame(drawSeconds: monotonicSeconds() - start)
+        guard !damage.isEmpty || force else { return }
+        try display.present(damage: force ? [surface.bounds] : damage)
+        if let first = onFirstFrame { onFirstFrame = nil; first() }
+        afterFrame?(time)
+        if let input = inputAwaitingFrame { inputAwaitingFlip = inputAwaitingFlip ?? input; inputAwaitingFrame = nil }
+    }
+}
