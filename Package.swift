@@ -22,6 +22,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // FileDescriptor and Errno for the board's plumbing (poll, signals, the console).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
@@ -69,7 +71,10 @@ let package = Package(
         // The showcase picture, its live scene and the motion guide's plots (`flick render`, `flick run --showcase`).
         .target(name: "FlickShowcase", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput"]),
         // A board's plumbing: poll, signals, the text console, and what puts a scene on the panel.
-        .target(name: "FlickBoard", dependencies: ["FlickUI", "FlickKiosk", "FlickDRM", "FlickLibInput", "FlickDisplay", "FlickInput", "FlickJSON", "FlickRaster", "CLinux"]),
+        .target(name: "FlickBoard", dependencies: [
+            "FlickUI", "FlickKiosk", "FlickDRM", "FlickLibInput", "FlickDisplay", "FlickInput", "FlickJSON", "FlickRaster", "CLinux",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
             "FlickKiosk", "FlickShowcase", "FlickBoard", "FlickDRM", "FlickDisplay", "FlickInput", "FlickLibInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",

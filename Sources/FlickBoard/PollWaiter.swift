@@ -3,6 +3,7 @@ import FlickDisplay
 import FlickInput
 import FlickUI
 import Glibc
+import SystemPackage
 
 /// The run loop on a board: CLOCK_MONOTONIC (the clock DRM timestamps flips on), and poll() on the signals, the
 /// display's flip events and connector changes, and the input devices. An idle kiosk sleeps here with no timeout: no wake-ups, no CPU.
@@ -17,7 +18,7 @@ public final class PollWaiter: LoopWaiter {
     public func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
         let deadline = [deadline, timer].compactMap { $0 }.min()
         var fds: [pollfd] = []
-        if let signals { fds.append(pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)) }
+        if let signals { fds.append(pollfd(fd: signals.descriptor.rawValue, events: Int16(POLLIN), revents: 0)) }
         let displayFD = (display as? any VSyncDisplay)?.fileDescriptor ?? -1
         if displayFD >= 0 { fds.append(pollfd(fd: displayFD, events: Int16(POLLIN), revents: 0)) }
         let hotplugFD = (display as? any HotplugDisplay)?.hotplugFileDescriptor ?? -1
@@ -27,11 +28,9 @@ public final class PollWaiter: LoopWaiter {
 
         // Whole milliseconds, rounded up: waking early would only wait again.
         let timeout = deadline.map { Int32((max(0, min(60, $0 - now)) * 1000).rounded(.up)) } ?? -1
-        let ready = poll(&fds, nfds_t(fds.count), timeout)
-        if ready < 0 {
-            if errno == EINTR { return LoopWake() }
-            throw SystemCallError("poll")
-        }
+        // Interrupted, it polls again with the same timeout: the loop's deadlines are whole frames, and a signal
+        // it must see is in the signal queue it polls.
+        try SystemCall.retrying("poll") { poll(&fds, nfds_t(fds.count), timeout) }
         var wake = LoopWake()
         var slot = 0
         if signals != nil {

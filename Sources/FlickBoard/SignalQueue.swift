@@ -1,26 +1,32 @@
 import CLinux
-import FoundationEssentials
 import Glibc
+import SystemPackage
 
-/// Signals as a readable fd, so the loop handles them between frames, not mid-draw: termination, and the
-/// kernel asking Flick to release or take back its virtual terminal.
+/// Signals as a readable file descriptor, so the loop handles them between frames, not mid-draw: termination,
+/// and the kernel asking Flick to release or take back its virtual terminal.
 public final class SignalQueue {
-    public let fd: Int32
+    public let descriptor: FileDescriptor
 
-    public init(_ signals: Int32...) throws {
+    /// Blocks `signals` for the process and queues them instead.
+    public init(_ signals: Int32...) throws(SystemCallError) {
         var set = sigset_t()
         sigemptyset(&set)
         for s in signals { sigaddset(&set, s) }
-        guard pthread_sigmask(SIG_BLOCK, &set, nil) == 0 else { throw POSIXError(.EINVAL) }
-        fd = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EINVAL) }
+        // pthread_sigmask returns the error rather than setting errno.
+        let blocked = pthread_sigmask(SIG_BLOCK, &set, nil)
+        guard blocked == 0 else { throw SystemCallError("pthread_sigmask", errno: Errno(rawValue: blocked)) }
+        descriptor = FileDescriptor(rawValue: try SystemCall.retrying("signalfd") {
+            signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        })
     }
 
-    deinit { close(fd) }
+    deinit { try? descriptor.close() }
 
+    /// The next queued signal, or nil when none is.
     public func next() -> Int32? {
         var info = signalfd_siginfo()
-        let n = read(fd, &info, MemoryLayout<signalfd_siginfo>.size)
-        return n == MemoryLayout<signalfd_siginfo>.size ? Int32(info.ssi_signo) : nil
+        let size = MemoryLayout<signalfd_siginfo>.size
+        let n = try? withUnsafeMutableBytes(of: &info) { try descriptor.read(into: $0) }
+        return n == size ? Int32(info.ssi_signo) : nil
     }
 }

@@ -1,11 +1,11 @@
-import Glibc
+import SystemPackage
 
-/// A system call the board's plumbing made failed: which one, and errno in words.
+/// A system call the board's plumbing made failed: which one, and its errno.
 public struct SystemCallError: Error, CustomStringConvertible, Equatable {
     public let call: String
-    public let code: Int32
+    public let errno: Errno
 
-    public init(_ call: String, code: Int32 = errno) { self.call = call; self.code = code }
+    public init(_ call: String, errno: Errno) { self.call = call; self.errno = errno }
 
-    public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+    public var description: String { "\(call) failed: \(errno)" }
 }

@@ -55,8 +55,8 @@ struct RecordTouches: ParsableCommand {
             }
             if lifted >= count { break }
             var fds = [pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { throw InputError("poll failed: \(String(cString: strerror(errno)))") }
+                       pollfd(fd: signals.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
+            try SystemCall.retrying("poll") { poll(&fds, 2, -1) }
             if fds[1].revents != 0 { break }
             waiting = source.readEvents()
         }
