@@ -271,7 +271,7 @@ struct PageBenchmark {
                 texts.append((p.title, theme.bodySize, width, 1))
                 for item in p.items { texts += [(item.title, theme.bodySize, width, 1), (item.detail, theme.bodySize, width, nil)] }
             case .pagedText(let p): texts += p.pages.map { ($0, theme.bodySize, width, nil) }
-            case .photos, .todo: break
+            case .photos, .todo, .custom: break
             }
         }
         return texts

@@ -24,85 +24,9 @@ final class ConfigReader {
 
     static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    /// An object's fields with the path they live at; absent and `null` read the same.
-    struct Fields {
-        let entries: [(key: String, value: JSONValue)]
-        let path: String
-        let reader: ConfigReader
-
-        func path(_ key: String) -> String { ConfigReader.join(path, key) }
-
-        subscript(key: String) -> JSONValue? {
-            guard let v = entries.first(where: { $0.key == key })?.value else { return nil }
-            if case .null = v { return nil }
-            return v
-        }
-
-        func missing(_ key: String, expected: String) {
-            reader.report(path(key), "missing; expected \(expected)")
-        }
-
-        func string(_ key: String, required: Bool = true) -> String? {
-            guard let v = self[key] else {
-                if required { missing(key, expected: "a string") }
-                return nil
-            }
-            guard case .string(let s) = v else {
-                reader.report(path(key), "expected a string, got \(v.shortDescription)")
-                return nil
-            }
-            return s
-        }
-
-        func number(_ key: String, in range: ClosedRange<Double>? = nil, required: Bool = false) -> Double? {
-            guard let v = self[key] else {
-                if required { missing(key, expected: "a number") }
-                return nil
-            }
-            guard case .number(let n) = v else {
-                reader.report(path(key), "expected a number, got \(v.shortDescription)")
-                return nil
-            }
-            if let range, !range.contains(n) {
-                reader.report(path(key), "expected a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), got \(v.shortDescription)")
-                return nil
-            }
-            return n
-        }
-
-        func array(_ key: String, required: Bool = true, nonEmpty: Bool = false, of what: String) -> [JSONValue]? {
-            guard let v = self[key] else {
-                if required { missing(key, expected: "an array of \(what)") }
-                return nil
-            }
-            guard case .array(let a) = v else {
-                reader.report(path(key), "expected an array of \(what), got \(v.shortDescription)")
-                return nil
-            }
-            if nonEmpty && a.isEmpty {
-                reader.report(path(key), "expected at least one of \(what), got an empty array")
-                return nil
-            }
-            return a
-        }
-
-        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) -> T? where T.RawValue == String {
-            guard let s = string(key, required: false) else { return nil }
-            // Names are matched in any case (`rgb565` is RGB565), as people type them.
-            guard let c = T(rawValue: s) ?? T.allCases.first(where: { $0.rawValue.lowercased() == s.lowercased() }) else {
-                reader.report(path(key), "expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(s)\"")
-                return nil
-            }
-            return c
-        }
-
-        func colour(_ key: String) -> Color? {
-            guard let v = self[key] else { return nil }
-            return reader.colour(v, at: path(key))
-        }
-
-        private static func format(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
-    }
+    typealias Fields = ConfigFields
+    /// The kinds of page registered from outside, by their `type`.
+    var kinds: [any PageKind.Type] = []
 
     func string(_ value: JSONValue, at path: String) -> String? {
         guard case .string(let s) = value else {
@@ -126,4 +50,98 @@ final class ConfigReader {
         if s.count == 7 { return Color(hex: v) }
         return Color(hex: v >> 8, alpha: Double(v & 0xFF) / 255)
     }
+}
+
+/// An object's fields in a kiosk config, with the JSON path they live at; absent and `null` read the same. Each
+/// reader reports what is missing or mistyped with its path (`pages[2].content.city: expected a string, got 3`),
+/// and returns nil; the config is refused with every problem once it is read through.
+public struct ConfigFields {
+    let entries: [(key: String, value: JSONValue)]
+    /// Where the object is: `pages[2].content`.
+    public let path: String
+    let reader: ConfigReader
+
+    /// The JSON path of `key` in the object.
+    public func path(_ key: String) -> String { ConfigReader.join(path, key) }
+
+    /// A problem with `key`, reported with its path.
+    public func report(_ key: String, _ message: String) { reader.report(path(key), message) }
+
+    /// The value of `key`; nil when absent or `null`.
+    public subscript(key: String) -> JSONValue? {
+        guard let v = entries.first(where: { $0.key == key })?.value else { return nil }
+        if case .null = v { return nil }
+        return v
+    }
+
+    /// Reports `key` as missing where `expected` was.
+    public func missing(_ key: String, expected: String) {
+        reader.report(path(key), "missing; expected \(expected)")
+    }
+
+    /// A string (`required`: missing is a problem).
+    public func string(_ key: String, required: Bool = true) -> String? {
+        guard let v = self[key] else {
+            if required { missing(key, expected: "a string") }
+            return nil
+        }
+        guard case .string(let s) = v else {
+            reader.report(path(key), "expected a string, got \(v.shortDescription)")
+            return nil
+        }
+        return s
+    }
+
+    /// A number, in `range` when given.
+    public func number(_ key: String, in range: ClosedRange<Double>? = nil, required: Bool = false) -> Double? {
+        guard let v = self[key] else {
+            if required { missing(key, expected: "a number") }
+            return nil
+        }
+        guard case .number(let n) = v else {
+            reader.report(path(key), "expected a number, got \(v.shortDescription)")
+            return nil
+        }
+        if let range, !range.contains(n) {
+            reader.report(path(key), "expected a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), got \(v.shortDescription)")
+            return nil
+        }
+        return n
+    }
+
+    /// An array (of `what`, for the message).
+    public func array(_ key: String, required: Bool = true, nonEmpty: Bool = false, of what: String) -> [JSONValue]? {
+        guard let v = self[key] else {
+            if required { missing(key, expected: "an array of \(what)") }
+            return nil
+        }
+        guard case .array(let a) = v else {
+            reader.report(path(key), "expected an array of \(what), got \(v.shortDescription)")
+            return nil
+        }
+        if nonEmpty && a.isEmpty {
+            reader.report(path(key), "expected at least one of \(what), got an empty array")
+            return nil
+        }
+        return a
+    }
+
+    /// One of `T`'s names, in any case.
+    public func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) -> T? where T.RawValue == String {
+        guard let s = string(key, required: false) else { return nil }
+        // Names are matched in any case (`rgb565` is RGB565), as people type them.
+        guard let c = T(rawValue: s) ?? T.allCases.first(where: { $0.rawValue.lowercased() == s.lowercased() }) else {
+            reader.report(path(key), "expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(s)\"")
+            return nil
+        }
+        return c
+    }
+
+    /// A colour, `"#RRGGBB"` or `"#RRGGBBAA"`.
+    public func colour(_ key: String) -> Color? {
+        guard let v = self[key] else { return nil }
+        return reader.colour(v, at: path(key))
+    }
+
+    private static func format(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
 }

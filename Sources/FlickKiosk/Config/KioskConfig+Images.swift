@@ -9,7 +9,7 @@ extension KioskConfig {
         switch pages[index].content {
         case .text(let text): return text.image.map { [("\(content).image", $0)] } ?? []
         case .photos(let files): return files.enumerated().map { ("\(content).images[\($0.offset)]", $0.element) }
-        case .list, .pagedText, .todo: return []
+        case .list, .pagedText, .todo, .custom: return []
         }
     }
 

@@ -13,8 +13,9 @@ extension KioskConfig {
     static let pageFields = ["id", "up", "down", "left", "right", "axis", "content"]
     static let contentTypes = ["text", "list", "pagedText", "photos", "todo"]
 
-    /// Reads and validates the file at `path`. Errors name `path` as given.
-    public static func load(path: String) throws(KioskConfigError) -> KioskConfig {
+    /// Reads and validates the file at `path`, whose pages may be of the built-in kinds and of `kinds`. Errors name
+    /// `path` as given.
+    public static func load(path: String, kinds: [any PageKind.Type] = []) throws(KioskConfigError) -> KioskConfig {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.read(path, as: .config)
@@ -24,12 +25,13 @@ extension KioskConfig {
         // Made absolute first: a relative URL loses a leading ".." when standardized.
         let file = resolve(path, against: FileManager.default.currentDirectoryPath)
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
-        return try parse(bytes, file: path, directory: directory)
+        return try parse(bytes, file: path, directory: directory, kinds: kinds)
     }
 
     /// Validates `bytes` as a config named `file` whose relative image paths resolve against `directory`.
     /// Collects every problem it finds, one `Issue` each; invalid JSON stops at the first.
-    public static func parse(_ bytes: [UInt8], file: String, directory: String) throws(KioskConfigError) -> KioskConfig {
+    public static func parse(_ bytes: [UInt8], file: String, directory: String,
+                             kinds: [any PageKind.Type] = []) throws(KioskConfigError) -> KioskConfig {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
@@ -37,6 +39,7 @@ extension KioskConfig {
             throw KioskConfigError(file: file, issues: [.init(path: "", message: "invalid JSON at line \(error.line), column \(error.column): \(error.message)")])
         }
         let reader = ConfigReader()
+        reader.kinds = kinds
         let config = read(json, directory: directory, reader: reader)
         if !reader.issues.isEmpty || config == nil {
             throw KioskConfigError(file: file, issues: reader.issues)
@@ -208,13 +211,18 @@ extension KioskConfig {
             reader.report(path, "expected an object with a \"type\", got \(value.shortDescription)")
             return nil
         }
+        let types = contentTypes + reader.kinds.map { $0.type }
         guard let typeValue = entries.first(where: { $0.key == "type" })?.value else {
-            reader.report(ConfigReader.join(path, "type"), "missing; expected one of: \(contentTypes.joined(separator: ", "))")
+            reader.report(ConfigReader.join(path, "type"), "missing; expected one of: \(types.joined(separator: ", "))")
             return nil
         }
-        guard case .string(let type) = typeValue, contentTypes.contains(type) else {
-            reader.report(ConfigReader.join(path, "type"), "unknown content type \(typeValue.shortDescription) (expected one of: \(contentTypes.joined(separator: ", ")))")
+        guard case .string(let type) = typeValue, types.contains(type) else {
+            reader.report(ConfigReader.join(path, "type"), "unknown content type \(typeValue.shortDescription) (expected one of: \(types.joined(separator: ", ")))")
             return nil
+        }
+        if !contentTypes.contains(type), let kind = reader.kinds.first(where: { $0.type == type }) {
+            guard let fields = reader.object(value, at: path, known: ["type"] + kind.fields) else { return nil }
+            return kind.init(fields).map { .custom(CustomContent($0)) }
         }
         func file(_ value: JSONValue, at path: String) -> String? {
             guard let relative = reader.string(value, at: path) else { return nil }

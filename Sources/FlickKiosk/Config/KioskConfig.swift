@@ -112,6 +112,8 @@ public struct KioskConfig: Sendable, Equatable {
         /// Absolute paths of picture files (PNG, JPEG or WebP), front photo first.
         case photos([String])
         case todo(Todo)
+        /// A kind of page registered from outside (`PageKind`).
+        case custom(CustomContent)
 
         public var typeName: String {
             switch self {
@@ -120,6 +122,7 @@ public struct KioskConfig: Sendable, Equatable {
             case .pagedText: "pagedText"
             case .photos: "photos"
             case .todo: "todo"
+            case .custom(let content): content.type
             }
         }
 

@@ -11,7 +11,7 @@ import FlickUI
 /// from the left edge, pushes the list back in from the left. A tap's push is the seed's 0.3 s ease-out, a
 /// released drag carries on at the finger's speed, both on the scene's animator; a touch that lands while one
 /// runs is ignored. A tap on a list still coasting only stops it, as on iOS (`ListView`).
-final class ListPage: PageController {
+final class ListPage: PageController, ReportsKioskState {
     static let pushTiming = Timing(duration: 0.3, curve: .easeOut) // the seed's CATransition push, kCAMediaTimingFunctionEaseOut
     /// A drag right that starts this close to the left edge goes back to the list (iOS's back swipe); about
     /// half a fingertip, so a drag on the text itself still turns to the previous item.

@@ -28,6 +28,8 @@ struct PageArtwork {
             drawCard(title: "Photos (\(images.count))", caption: "", on: canvas)
         case .todo(let todo):
             drawCard(title: todo.title, caption: "", on: canvas)
+        case .custom:
+            canvas.fill(bounds, color: theme.background)
         }
     }
 

@@ -11,7 +11,7 @@ import FlickUI
 /// lets the button go without firing. Every press turns a page: one back toward the page a running transition
 /// leaves turns it round, and any other waits for the running one to end (the indicator and the buttons show
 /// where the presses lead at once).
-final class PagedTextPage: PageController {
+final class PagedTextPage: PageController, ReportsKioskState {
     let view: View
     /// The page of text at rest, or the one the running transition heads to; 0 is the first.
     private(set) var index = 0

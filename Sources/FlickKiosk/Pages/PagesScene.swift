@@ -54,7 +54,7 @@ public final class PagesScene: Scene {
     /// Where the pages' pictures come from.
     var images: ImageFiles { context.images }
     private let artwork: PageArtwork
-    private var controllers: [String: PageController] = [:]
+    private var controllers: [String: any PageController] = [:]
     /// Pages whose view is one layer even at rest (nothing on them changes).
     private var restsRasterized: Set<String> = []
     /// Neighbours of the page at rest still to be rendered into their layers.
@@ -116,18 +116,18 @@ public final class PagesScene: Scene {
     /// and the to-do list (its items in order and the one being edited) of the to-do page shown, else of the
     /// config's first to-do page.
     public func finalStateJSON() -> String {
-        let current = controller(currentPage)
+        let current = controller(currentPage) as? ReportsKioskState
         func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
         var todo = "null", editing = "null"
         if let id = config.page(currentPage)?.content.isTodo == true ? currentPage : config.pages.first(where: \.content.isTodo)?.id,
-           let state = controller(id).todoState {
+           let state = (controller(id) as? ReportsKioskState)?.todoState {
             todo = "[" + state.items.map {
                 "{\"text\": \(jsonQuoted($0.text)), \"completed\": \($0.completed)}"
             }.joined(separator: ", ") + "]"
             editing = number(state.editing)
         }
-        return "{\"page\": \(jsonQuoted(currentPage)), \"detail\": \(number(current.detailIndex)), "
-            + "\"photo\": \(number(current.photoIndex)), \"text\": \(number(current.textIndex)), "
+        return "{\"page\": \(jsonQuoted(currentPage)), \"detail\": \(number(current?.detailIndex)), "
+            + "\"photo\": \(number(current?.photoIndex)), \"text\": \(number(current?.textIndex)), "
             + "\"todo\": \(todo), \"editing\": \(editing)}"
     }
 
@@ -344,6 +344,7 @@ public final class PagesScene: Scene {
         case .list(let list): return ListPage(page, content: list, context: context, artwork: artwork)
         case .pagedText(let paged): return PagedTextPage(page, content: paged, context: context, artwork: artwork)
         case .photos(let photos): return PhotoStackPage(page, content: photos, context: context, artwork: artwork)
+        case .custom(let content): return content.kind.makePage(context: context)
         }
     }
 

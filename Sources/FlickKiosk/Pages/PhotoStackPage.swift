@@ -10,7 +10,7 @@ import FlickUI
 ///
 /// A drag that starts on the card's print moves the card; anywhere else, and from a screen edge, it is the page
 /// swipe's.
-final class PhotoStackPage: PageController {
+final class PhotoStackPage: PageController, ReportsKioskState {
     let view: View
     private let photos: [String]
     private let context: PageContext

@@ -4,7 +4,7 @@ import FlickUI
 /// A page drawn from the config (title, text, image, background): one rasterized view, drawn once. A text page
 /// whose body does not fit shows it in a scroller of its own over that view, which is then the only thing on the
 /// page that moves.
-final class StaticPage: PageController {
+final class StaticPage: PageController, ReportsKioskState {
     let view: View
     private var bodyScroller: VerticalScroller?
 

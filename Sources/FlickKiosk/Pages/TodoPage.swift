@@ -11,7 +11,7 @@ import FlickUI
 /// (`TodoListGestures`) and leave the page swipe the rest; while an item is edited the editor has every touch.
 /// Every change is saved to the store before the list shows it: a change the store refuses is logged and the
 /// list stays as it was.
-final class TodoPage: PageController {
+final class TodoPage: PageController, ReportsKioskState {
     let view: View
     private(set) var items: [TodoItem] { didSet { updateHeader() } }
     /// What the store holds: what a refused change falls back to.

@@ -4,6 +4,7 @@ import FlickText
 
 /// A rounded button with a centred title. A finger down on it highlights it; lifting there fires `action`;
 /// sliding away un-highlights it and lifting then does nothing. A disabled button is dimmed and does nothing.
+/// Its view draws and takes touches through the button: keep the button for as long as its view is shown.
 public final class Button {
     public struct Style {
         public var fill: Color

@@ -2,6 +2,7 @@ import FlickRaster
 
 /// An image in a view: scaled to fit inside the bounds (aspect kept, centred, the rest left to the
 /// background) or to fill them (aspect kept, the overflow cut), on whole pixels so an unscaled image is a copy.
+/// The view draws through the image view: keep it for as long as its view is shown.
 public final class ImageView {
     public enum Scaling: Sendable {
         case fit

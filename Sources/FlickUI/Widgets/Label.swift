@@ -2,7 +2,8 @@ import FlickRaster
 import FlickText
 
 /// Text in a view: laid out with FlickText to the view's width (wrapping, line limit, ellipsis) and drawn
-/// at its top-left. Changing the text or its look redraws only the label.
+/// at its top-left. Changing the text or its look redraws only the label. The view draws through the label: keep
+/// the label (a property of what owns the view) for as long as its view is shown.
 public final class Label {
     public let view: View
     public var text: String { didSet { if text != oldValue { invalidate() } } }
