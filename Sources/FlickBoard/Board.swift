@@ -108,12 +108,10 @@ public enum Board {
             log(.notice, "panel density \(Int((panel.pixelsPerMillimetre * 25.4).rounded())) dpi from its size \(Int(mm.widthMillimetres)) mm")
             return panel
         }
-        log(.notice, "panel size unknown or implausible: sizes on screen and gestures assume \(Int(defaultDotsPerInch)) dpi (set display.dpi in the config)")
-        return GestureMetrics(dotsPerInch: defaultDotsPerInch)
+        let assumed = GestureMetrics.unknownPanel
+        log(.notice, "panel size unknown or implausible: sizes on screen and gestures assume \(Int((assumed.pixelsPerMillimetre * 25.4).rounded())) dpi (set display.dpi in the config)")
+        return assumed
     }
-
-    /// A panel of unknown size is taken to be this dense.
-    public static let defaultDotsPerInch = 160.0
 
     /// The configured backlight, else the first in /sys/class/backlight; a warning and none when it cannot be used.
     private static func backlight(_ name: String?, log: (LogLevel, String) -> Void) -> Backlight? {

@@ -30,6 +30,9 @@ public struct GestureMetrics: Hashable, Sendable {
         self.pixelsPerMillimetre = pixelsPerMillimetre
     }
 
+    /// A panel of unknown size is taken to be this dense: 160 dpi, where a millimetre is 6.3 pixels.
+    public static let unknownPanel = GestureMetrics(dotsPerInch: 160)
+
     /// For a configured DPI.
     public init(dotsPerInch: Double) {
         self.init(pixelsPerMillimetre: dotsPerInch / 25.4)

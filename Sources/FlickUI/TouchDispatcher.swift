@@ -47,7 +47,7 @@ public final class TouchDispatcher {
         let edges: Set<SwipeDirection>
     }
 
-    public init(tree: ViewTree, metrics: GestureMetrics = GestureMetrics(dotsPerInch: 160)) {
+    public init(tree: ViewTree, metrics: GestureMetrics = .unknownPanel) {
         self.tree = tree
         self.metrics = metrics
     }

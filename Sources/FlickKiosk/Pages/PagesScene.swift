@@ -32,8 +32,8 @@ public final class PagesScene: Scene {
     /// The axis the pages move along; nil at rest.
     public private(set) var axis: Axis?
 
-    /// A panel of unknown size is taken to be this dense.
-    public static let defaultMetrics = GestureMetrics(dotsPerInch: 160)
+    /// A panel of unknown size is taken to be this dense (`GestureMetrics.unknownPanel`).
+    public static let defaultMetrics = GestureMetrics.unknownPanel
     /// Past the last page the page moves this share of the finger's travel, as UIScrollView's edge roughly does.
     public static let rubberBandFactor = 0.3
     /// The longest a released page takes to come to rest (a slow or still finger's): about as long as the

@@ -42,7 +42,7 @@ public final class Button {
 
     /// `metrics`: the panel's density, for how far a finger may roll and still press.
     public init(title: String, face: FontFace, pixelSize: Double, style: Style, frame: Rect,
-                metrics: GestureMetrics = GestureMetrics(dotsPerInch: 160)) {
+                metrics: GestureMetrics = .unknownPanel) {
         self.style = style
         tap = Gesture(TapRecognizer(metrics: metrics, maximumDuration: Self.longestPress))
         view = View(frame: frame)
