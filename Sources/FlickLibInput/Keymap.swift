@@ -16,6 +16,8 @@ final class Keymap {
     /// when XKB has no such layout.
     init?(layout: KeyboardLayout? = nil) {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
+        // A layout XKB lacks is one line of Flick's naming the config field; xkbcommon's own eight lines add nothing.
+        xkb_context_set_log_level(context, XKB_LOG_LEVEL_CRITICAL)
         let compiled: OpaquePointer? = if let layout {
             layout.layout.withCString { name in
                 (layout.variant ?? "").withCString { variant in

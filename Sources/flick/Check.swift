@@ -14,8 +14,10 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let loaded = try KioskConfig.loadOrExit(path: config)
-        if let problems = [loaded.boardProblems(file: config), loaded.damagedImages(file: config)].compactMap({ $0 }).first {
-            printToStandardError(problems.lines)
+        // Every problem in one go: what only the board can check beside every picture that cannot be decoded.
+        let problems = [loaded.boardProblems(file: config), loaded.damagedImages(file: config)].compactMap { $0 }
+        if !problems.isEmpty {
+            printToStandardError(problems.flatMap(\.lines))
             throw ExitCode(2)
         }
         let unreachable = PageGraph(loaded).unreachable

@@ -85,6 +85,22 @@ import Testing
         #expect(!result.err.contains(".tmp-"))
     }
 
+    /// What only the board can check (the keyboard layout) and the pictures are reported together, one line each.
+    @Test func checkReportsABoardProblemBesideADamagedPicture() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("not a picture".utf8).write(to: URL(fileURLWithPath: directory + "/bad.png"))
+        try #"{"input": {"keyboard": "zz"}, "pages": [{"id": "a", "content": {"type": "photos", "images": ["bad.png"]}}]}"#
+            .write(toFile: directory + "/k.json", atomically: true, encoding: .utf8)
+        let result = try flick(["check", "k.json"], in: directory)
+        #expect(result.status == 2)
+        let lines = result.err.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.contains { $0.hasPrefix("k.json: input.keyboard: expected a keyboard layout XKB has") })
+        #expect(lines.contains { $0.hasPrefix("k.json: pages[0].content.images[0]: ") })
+    }
+
     @Test func checkCountsOnePageAsOnePage() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cli-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
