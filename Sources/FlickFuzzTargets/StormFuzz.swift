@@ -14,8 +14,8 @@ struct StormFuzz {
 
     /// The bundled tour (`KioskConfig.defaultTourPath`); an empty kiosk when it cannot be found.
     static let tour = StormFuzz(config: KioskConfig.defaultTourPath().flatMap { try? KioskConfig.load(path: $0) }
-                                    ?? .app(.todo(.init()), id: "todo"), width: 320, height: 200)
-    static let todo = StormFuzz(config: .app(.todo(.init()), id: "todo"), width: 240, height: 320)
+                                    ?? .app(KioskConfig.Todo(), id: "todo"), width: 320, height: 200)
+    static let todo = StormFuzz(config: .app(KioskConfig.Todo(), id: "todo"), width: 240, height: 320)
 
     /// Loaded once: every input shares the bundled fonts, as one kiosk does.
     nonisolated(unsafe) static let fonts = try? FontCollection()

@@ -47,13 +47,13 @@ struct PageBenchmark {
         }
         let copy = frameCopy()
         report(ratio("page follows the finger", Stopwatch.interleaved([followFingerFrame(), copy]), limit: 1.5))
-        if let photos = config.pages.first(where: { if case .photos = $0.content { true } else { false } }) {
+        if let photos = config.pages.first(where: { $0.content.kind is KioskConfig.Photos }) {
             report(ratio("photo card follows the finger (held off-centre, turning)",
                          Stopwatch.interleaved([photoCardFrame(photos.id), copy]), limit: 3))
             report(ratio("photo card flung off (its flight, the next card coming forward)",
                          Stopwatch.interleaved([photoFlightFrame(photos.id), copy]), limit: 3))
         }
-        if let todo = config.pages.first(where: \.content.isTodo), case .todo(let content) = todo.content {
+        if let todo = config.pages.first(where: { $0.content.kind is KioskConfig.Todo }), let content = todo.content.kind as? KioskConfig.Todo {
             let state = try benchStateDirectory(list: content.list)
             defer { try? FileManager.default.removeItem(atPath: state) }
             let w = Double(width), h = Double(height)
@@ -265,13 +265,13 @@ struct PageBenchmark {
         let theme = config.theme, width = Double(self.width) - 64
         var texts: [(String, Double, Double, Int?)] = []
         for page in config.pages {
-            switch page.content {
-            case .text(let p): texts += [(p.title, theme.titleSize, width, 1), (p.body, theme.bodySize, width, nil)]
-            case .list(let p):
+            switch page.content.kind {
+            case let p as KioskConfig.TextPage: texts += [(p.title, theme.titleSize, width, 1), (p.body, theme.bodySize, width, nil)]
+            case let p as KioskConfig.ListPage:
                 texts.append((p.title, theme.bodySize, width, 1))
                 for item in p.items { texts += [(item.title, theme.bodySize, width, 1), (item.detail, theme.bodySize, width, nil)] }
-            case .pagedText(let p): texts += p.pages.map { ($0, theme.bodySize, width, nil) }
-            case .photos, .todo, .custom: break
+            case let p as KioskConfig.PagedText: texts += p.pages.map { ($0, theme.bodySize, width, nil) }
+            default: break
             }
         }
         return texts

@@ -69,7 +69,7 @@ struct Render: ParsableCommand {
         // A damaged list would be moved aside as the page loads it: a preview says so instead, and changes nothing.
         if let stateDir {
             let damaged = kiosk.pages.compactMap { page -> String? in
-                guard case .todo(let todo) = page.content else { return nil }
+                guard let todo = page.content.kind as? KioskConfig.Todo else { return nil }
                 return TodoStore(directory: stateDir, list: todo.list).problem()
                     .map { "\($0): page \"\(page.id)\" cannot show it; fix or move the file, then render again" }
             }

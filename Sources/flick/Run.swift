@@ -96,7 +96,7 @@ struct Run: ParsableCommand {
     func run() throws {
         Log.setUp()
         let configPath = showcase || app != nil ? nil : try config ?? Self.defaultTour()
-        var kiosk = try app.map { KioskConfig.app($0.content, id: $0.rawValue) } ?? configPath.map(KioskConfig.loadOrExit)
+        var kiosk = try app.map { KioskConfig.app($0.kind, id: $0.rawValue) } ?? configPath.map(KioskConfig.loadOrExit)
         if let configPath, let problems = kiosk?.boardProblems(file: configPath) {
             printToStandardError(problems.lines)
             throw ExitCode(2)
@@ -222,9 +222,9 @@ struct ShotArgument: ExpressibleByArgument {
 enum AppName: String, CaseIterable, ExpressibleByArgument {
     case todo
 
-    var content: KioskConfig.Content {
+    var kind: any PageKind {
         switch self {
-        case .todo: .todo(.init())
+        case .todo: KioskConfig.Todo()
         }
     }
 }

@@ -1,3 +1,4 @@
+import FlickFiles
 import FlickJSON
 import FlickRaster
 
@@ -5,6 +6,10 @@ import FlickRaster
 /// anything missing, mistyped or unknown, and carrying on so one run reports every problem.
 final class ConfigReader {
     private(set) var issues: [KioskConfigError.Issue] = []
+    /// The absolute directory of the config: relative picture paths resolve against it.
+    let directory: String
+
+    init(directory: String) { self.directory = directory }
 
     func report(_ path: String, _ message: String) {
         issues.append(.init(path: path, message: message))
@@ -25,8 +30,25 @@ final class ConfigReader {
     static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     typealias Fields = ConfigFields
-    /// The kinds of page registered from outside, by their `type`.
+    /// The kinds of page the config may use, built-in ones first.
     var kinds: [any PageKind.Type] = []
+
+    /// The absolute path of the picture file `value` names, after checking that it is there and not empty (decoding
+    /// it is `KioskConfig.damagedImages`'s, as it takes long).
+    func imageFile(_ value: JSONValue, at path: String) -> String? {
+        guard let relative = string(value, at: path) else { return nil }
+        let absolute = KioskConfig.resolve(relative, against: directory)
+        do {
+            guard try InputFile.check(absolute, as: .image) > 0 else {
+                report(path, "\(absolute) is empty: expected a PNG, JPEG or WebP picture")
+                return nil
+            }
+        } catch {
+            report(path, error.problem == .missing ? "no file at \(absolute)" : error.description)
+            return nil
+        }
+        return absolute
+    }
 
     func string(_ value: JSONValue, at path: String) -> String? {
         guard case .string(let s) = value else {
@@ -135,6 +157,17 @@ public struct ConfigFields {
             return nil
         }
         return c
+    }
+
+    /// The absolute path of the picture file (PNG, JPEG or WebP) that `key` names, relative to the config's
+    /// directory; a missing or empty file is a problem. List it in ``PageKind/imageFiles`` so `flick check`
+    /// decodes it.
+    public func imageFile(_ key: String, required: Bool = true) -> String? {
+        guard let v = self[key] else {
+            if required { missing(key, expected: "the path of a PNG, JPEG or WebP picture") }
+            return nil
+        }
+        return reader.imageFile(v, at: path(key))
     }
 
     /// A colour, `"#RRGGBB"` or `"#RRGGBBAA"`.

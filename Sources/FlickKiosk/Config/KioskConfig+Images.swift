@@ -5,12 +5,7 @@ extension KioskConfig {
     public var imageFiles: [(path: String, file: String)] { pages.indices.flatMap(imageFiles(onPage:)) }
 
     private func imageFiles(onPage index: Int) -> [(path: String, file: String)] {
-        let content = "pages[\(index)].content"
-        switch pages[index].content {
-        case .text(let text): return text.image.map { [("\(content).image", $0)] } ?? []
-        case .photos(let files): return files.enumerated().map { ("\(content).images[\($0.offset)]", $0.element) }
-        case .list, .pagedText, .todo, .custom: return []
-        }
+        pages[index].content.kind.imageFiles.map { ("pages[\(index)].content.\($0.field)", $0.file) }
     }
 
     /// Decodes every picture (of the page with id `page` only, when given), as loading (which only checks the

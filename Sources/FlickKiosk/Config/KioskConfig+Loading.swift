@@ -11,7 +11,8 @@ import FoundationEssentials
 extension KioskConfig {
     static let topLevelFields = ["theme", "display", "input", "swipe", "start", "pages"]
     static let pageFields = ["id", "up", "down", "left", "right", "axis", "content"]
-    static let contentTypes = ["text", "list", "pagedText", "photos", "todo"]
+    /// The kinds of page every kiosk has, in the order error messages list them.
+    static let builtInKinds: [any PageKind.Type] = [TextPage.self, ListPage.self, PagedText.self, Photos.self, Todo.self]
 
     /// Reads and validates the file at `path`, whose pages may be of the built-in kinds and of `kinds`. Errors name
     /// `path` as given.
@@ -38,22 +39,23 @@ extension KioskConfig {
         } catch {
             throw KioskConfigError(file: file, issues: [.init(path: "", message: "invalid JSON at line \(error.line), column \(error.column): \(error.message)")])
         }
-        let reader = ConfigReader()
-        reader.kinds = kinds
-        let config = read(json, directory: directory, reader: reader)
+        let reader = ConfigReader(directory: directory)
+        reader.kinds = builtInKinds + kinds
+        reportKindsOfOneType(reader: reader)
+        let config = read(json, reader: reader)
         if !reader.issues.isEmpty || config == nil {
             throw KioskConfigError(file: file, issues: reader.issues)
         }
         return config!
     }
 
-    private static func read(_ json: JSONValue, directory: String, reader: ConfigReader) -> KioskConfig? {
+    private static func read(_ json: JSONValue, reader: ConfigReader) -> KioskConfig? {
         guard case .object = json else {
             reader.report("", "expected a JSON object at the top level, got \(json.shortDescription)")
             return nil
         }
         guard let root = reader.object(json, at: "", known: topLevelFields) else { return nil }
-        let theme = root["theme"].map { readTheme($0, directory: directory, reader: reader) } ?? Theme()
+        let theme = root["theme"].map { readTheme($0, directory: reader.directory, reader: reader) } ?? Theme()
         let display = root["display"].map { readDisplay($0, reader: reader) }
         let input = root["input"].map { readInput($0, reader: reader) }
         let swipe = root["swipe"].map { readSwipe($0, reader: reader) } ?? Swipe()
@@ -85,11 +87,11 @@ extension KioskConfig {
             }
             let axes = fields.choice("axis", Axes.self)
             let content: Content? = if let c = fields["content"] {
-                readContent(c, at: fields.path("content"), directory: directory, reader: reader)
+                readContent(c, at: fields.path("content"), reader: reader)
             } else {
                 { fields.missing("content", expected: "an object with a \"type\""); return nil }()
             }
-            if case .todo(let todo)? = content { todoPages.append((todo.list, fields.path("content"))) }
+            if let todo = content?.kind as? Todo { todoPages.append((todo.list, fields.path("content"))) }
             if let id, let content {
                 pages.append(Page(id: id, neighbours: neighbours, axes: axes, content: content))
             }
@@ -105,7 +107,7 @@ extension KioskConfig {
         }
         guard reader.issues.isEmpty, let first = pages.first else { return nil }
         return KioskConfig(theme: theme, display: display, input: input, swipe: swipe,
-                           start: startID ?? first.id, pages: pages, directory: directory)
+                           start: startID ?? first.id, pages: pages, directory: reader.directory)
     }
 
     private static func readTheme(_ value: JSONValue, directory: String, reader: ConfigReader) -> Theme {
@@ -206,99 +208,30 @@ extension KioskConfig {
         return swipe
     }
 
-    private static func readContent(_ value: JSONValue, at path: String, directory: String, reader: ConfigReader) -> Content? {
+    private static func readContent(_ value: JSONValue, at path: String, reader: ConfigReader) -> Content? {
         guard case .object(let entries) = value else {
             reader.report(path, "expected an object with a \"type\", got \(value.shortDescription)")
             return nil
         }
-        let types = contentTypes + reader.kinds.map { $0.type }
+        let types = reader.kinds.map { $0.type }.joined(separator: ", ")
         guard let typeValue = entries.first(where: { $0.key == "type" })?.value else {
-            reader.report(ConfigReader.join(path, "type"), "missing; expected one of: \(types.joined(separator: ", "))")
+            reader.report(ConfigReader.join(path, "type"), "missing; expected one of: \(types)")
             return nil
         }
-        guard case .string(let type) = typeValue, types.contains(type) else {
-            reader.report(ConfigReader.join(path, "type"), "unknown content type \(typeValue.shortDescription) (expected one of: \(types.joined(separator: ", ")))")
+        guard case .string(let type) = typeValue, let kind = reader.kinds.first(where: { $0.type == type }) else {
+            reader.report(ConfigReader.join(path, "type"), "unknown content type \(typeValue.shortDescription) (expected one of: \(types))")
             return nil
         }
-        if !contentTypes.contains(type), let kind = reader.kinds.first(where: { $0.type == type }) {
-            guard let fields = reader.object(value, at: path, known: ["type"] + kind.fields) else { return nil }
-            return kind.init(fields).map { .custom(CustomContent($0)) }
-        }
-        func file(_ value: JSONValue, at path: String) -> String? {
-            guard let relative = reader.string(value, at: path) else { return nil }
-            let absolute = resolve(relative, against: directory)
-            do {
-                guard try InputFile.check(absolute, as: .image) > 0 else {
-                    reader.report(path, "\(absolute) is empty: expected a PNG, JPEG or WebP picture")
-                    return nil
-                }
-            } catch {
-                reader.report(path, error.problem == .missing ? "no file at \(absolute)" : error.description)
-                return nil
-            }
-            return absolute
-        }
-        switch type {
-        case "text":
-            guard let f = reader.object(value, at: path, known: ["type", "title", "body", "image", "background"]) else { return nil }
-            let title = f.string("title"), body = f.string("body")
-            let image = f["image"].flatMap { file($0, at: f.path("image")) }
-            let background = f["background"].flatMap { readBackground($0, at: f.path("background"), reader: reader) }
-            guard let title, let body else { return nil }
-            return .text(TextPage(title: title, body: body, image: image, background: background))
-        case "list":
-            guard let f = reader.object(value, at: path, known: ["type", "title", "items"]) else { return nil }
-            let title = f.string("title")
-            var items: [ListItem] = []
-            for (i, v) in (f.array("items", nonEmpty: true, of: "items") ?? []).enumerated() {
-                guard let item = reader.object(v, at: f.path("items") + "[\(i)]", known: ["title", "detail"]) else { continue }
-                if let t = item.string("title"), let d = item.string("detail") { items.append(ListItem(title: t, detail: d)) }
-            }
-            guard let title else { return nil }
-            return .list(ListPage(title: title, items: items))
-        case "pagedText":
-            guard let f = reader.object(value, at: path, known: ["type", "pages", "transition"]) else { return nil }
-            /// `base` with the fields `value` names replaced.
-            func transition(_ value: JSONValue, at path: String, base: PageTransition) -> PageTransition? {
-                guard let tf = reader.object(value, at: path, known: ["type", "subtype", "duration"]) else { return nil }
-                var transition = base
-                if let k = tf.choice("type", TransitionKindName.self) { transition.kind = k.kind }
-                if let d = tf.choice("subtype", TransitionDirectionName.self) { transition.direction = d.direction }
-                // Longer than 10 s is a typo for milliseconds.
-                if let d = tf.number("duration", in: 0...10) { transition.duration = d }
-                return transition
-            }
-            let shared = f["transition"].flatMap { transition($0, at: f.path("transition"), base: PageTransition()) }
-                ?? PageTransition()
-            let entries = (f.array("pages", nonEmpty: true, of: "pages") ?? []).enumerated().compactMap { i, v -> PagedText.Entry? in
-                let at = f.path("pages") + "[\(i)]"
-                if case .string(let text) = v { return PagedText.Entry(text: text) }
-                guard case .object = v else {
-                    reader.report(at, "expected a string or an object with a \"text\", got \(v.shortDescription)")
-                    return nil
-                }
-                guard let e = reader.object(v, at: at, known: ["text", "background", "transition"]) else { return nil }
-                let text = e.string("text")
-                let background = e["background"].flatMap { readBackground($0, at: e.path("background"), reader: reader) }
-                let arrival = e["transition"].flatMap { transition($0, at: e.path("transition"), base: shared) }
-                return text.map { PagedText.Entry(text: $0, background: background, transition: arrival) }
-            }
-            return .pagedText(PagedText(entries: entries, transition: shared))
-        case "photos":
-            guard let f = reader.object(value, at: path, known: ["type", "images"]) else { return nil }
-            let images = (f.array("images", nonEmpty: true, of: "picture paths") ?? []).enumerated().compactMap { i, v in
-                file(v, at: f.path("images") + "[\(i)]")
-            }
-            return .photos(images)
-        default:
-            guard let f = reader.object(value, at: path, known: ["type", "title", "list"]) else { return nil }
-            let title = f.string("title", required: false) ?? Todo.defaultTitle
-            guard let list = f.string("list", required: false) else { return .todo(Todo(title: title)) }
-            guard isListName(list) else {
-                reader.report(f.path("list"), "expected a list name of 1 to \(listNameLimit) letters, digits, - or _ (it names the file <name>.json in the state directory), got \(JSONValue.string(list).shortDescription)")
-                return nil
-            }
-            return .todo(Todo(title: title, list: list))
+        guard let fields = reader.object(value, at: path, known: ["type"] + kind.fields) else { return nil }
+        return kind.init(fields).map(Content.init)
+    }
+
+    /// Two kinds of one `type` (an integrator's and a built-in one, or two of theirs): pages could not say which.
+    private static func reportKindsOfOneType(reader: ConfigReader) {
+        var seen: Set<String> = []
+        for kind in reader.kinds where !seen.insert(kind.type).inserted {
+            let builtIn = builtInKinds.contains { $0.type == kind.type }
+            reader.report("", "two kinds of page have the type \"\(kind.type)\"\(builtIn ? " (a built-in one)" : ""): give \(kind) a type of its own")
         }
     }
 
@@ -324,7 +257,7 @@ extension KioskConfig {
         }
     }
 
-    private static func readBackground(_ value: JSONValue, at path: String, reader: ConfigReader) -> Background? {
+    static func readBackground(_ value: JSONValue, at path: String, reader: ConfigReader) -> Background? {
         if case .object = value {
             guard let f = reader.object(value, at: path, known: ["gradient"]) else { return nil }
             guard let stops = f.array("gradient", of: "colours") else { return nil }

@@ -105,30 +105,26 @@ public struct KioskConfig: Sendable, Equatable {
         public var content: Content
     }
 
-    public enum Content: Sendable, Equatable {
-        case text(TextPage)
-        case list(ListPage)
-        case pagedText(PagedText)
+    /// What a page shows: one kind of page, built in (``TextPage``, ``ListPage``, ``PagedText``, ``Photos``,
+    /// ``Todo``) or registered from outside (``PageKind``), as the config read it. `content.kind as? KioskConfig.Todo`
+    /// tells which.
+    public struct Content: Sendable, Equatable {
+        public let kind: any PageKind
+
+        public init(_ kind: any PageKind) { self.kind = kind }
+
+        /// The content's `"type"` in the config.
+        public var type: String { Swift.type(of: kind).type }
+
+        public static func == (a: Content, b: Content) -> Bool { a.kind.isEqual(to: b.kind) }
+    }
+
+    /// Pictures shown as a stack of cards, flicked away one by one [UIDynamics photo card].
+    public struct Photos: Sendable, Equatable {
         /// Absolute paths of picture files (PNG, JPEG or WebP), front photo first.
-        case photos([String])
-        case todo(Todo)
-        /// A kind of page registered from outside (`PageKind`).
-        case custom(CustomContent)
+        public var images: [String]
 
-        public var typeName: String {
-            switch self {
-            case .text: "text"
-            case .list: "list"
-            case .pagedText: "pagedText"
-            case .photos: "photos"
-            case .todo: "todo"
-            case .custom(let content): content.type
-            }
-        }
-
-        public var isTodo: Bool {
-            if case .todo = self { true } else { false }
-        }
+        public init(images: [String]) { self.images = images }
     }
 
     /// A to-do page: its header's title and the list it shows, kept in `<list>.json` in the state directory.

@@ -35,7 +35,7 @@ final class ListPage: PageController, ReportsKioskState {
     /// The detail's touch landed while a push ran: it is ignored.
     private var touchLandedMoving = false
 
-    init(_ page: KioskConfig.Page, content: KioskConfig.ListPage, context: PageContext, artwork: PageArtwork) {
+    init(content: KioskConfig.ListPage, context: PageContext) {
         let style = ListStyle(context)
         self.context = context
         items = content.items

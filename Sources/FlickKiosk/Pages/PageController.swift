@@ -22,11 +22,18 @@ public final class PageContext {
     public let unit: Double
     /// The config's `display.scale`: how much larger than its unit size everything is shown.
     public let displayScale: Double
+    /// Where pages keep what people change on them (a to-do list's items), one file per page as its kind names it;
+    /// nil keeps it in memory only (previews, benchmarks).
+    public let stateDirectory: String?
+    /// Takes one line for each problem met while the kiosk runs (a picture that cannot be read, a change not saved).
+    public let log: (String) -> Void
 
     init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int,
-         scale: Double = 1, images: ImageFiles = ImageFiles(log: { _ in })) {
+         scale: Double = 1, stateDirectory: String? = nil, log: @escaping (String) -> Void = { _ in }) {
         self.scene = scene
-        self.images = images
+        self.stateDirectory = stateDirectory
+        self.log = log
+        images = ImageFiles(log: log)
         self.theme = theme
         self.fonts = fonts
         self.metrics = metrics

@@ -1,5 +1,5 @@
-/// A kind of page a kiosk config names by its content's `"type"`, beside the built-in `text`, `list`, `pagedText`,
-/// `photos` and `todo`. Its fields are read with the same path-precise errors as the built-in kinds' (a field it
+/// A kind of page a kiosk config names by its content's `"type"`. The built-in `text`, `list`, `pagedText`,
+/// `photos` and `todo` are kinds like any other, read and shown through this protocol. Its fields are read with the same path-precise errors as the built-in kinds' (a field it
 /// does not list is refused), and its page takes part in the swipe between pages, their layers, damage and touch
 /// dispatch as theirs do.
 ///
@@ -25,20 +25,14 @@ public protocol PageKind: Sendable, Equatable {
     init?(_ fields: ConfigFields)
     /// The page on a screen: made once, when the page is first shown or prepared as a neighbour.
     func makePage(context: PageContext) -> any PageController
+    /// Every picture the page shows: the field that names it inside the content (`"image"`, `"images[2]"`) and its
+    /// absolute path (``ConfigFields/imageFile(_:required:)`` reads both), so `flick check` decodes each before the
+    /// kiosk shows it. None unless a kind says.
+    var imageFiles: [(field: String, file: String)] { get }
 }
 
-/// A page of a kind registered from outside, as the config read it.
-public struct CustomContent: Sendable, Equatable {
-    public let kind: any PageKind
+extension PageKind {
+    public var imageFiles: [(field: String, file: String)] { [] }
 
-    public init(_ kind: any PageKind) { self.kind = kind }
-
-    /// The content's `"type"`.
-    public var type: String { Swift.type(of: kind).type }
-
-    public static func == (a: CustomContent, b: CustomContent) -> Bool { a.kind.isEqual(to: b.kind) }
-}
-
-private extension PageKind {
     func isEqual(to other: any PageKind) -> Bool { (other as? Self) == self }
 }

@@ -28,7 +28,7 @@ final class PagedTextPage: PageController, ReportsKioskState {
     /// The page a running transition leaves.
     private var leaving: Int?
 
-    init(_ page: KioskConfig.Page, content: KioskConfig.PagedText, context: PageContext, artwork: PageArtwork) {
+    init(content: KioskConfig.PagedText, context: PageContext) {
         self.content = content
         self.context = context
         let view = View(frame: context.bounds, background: .solid(context.theme.background))

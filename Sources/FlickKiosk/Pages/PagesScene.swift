@@ -49,11 +49,8 @@ public final class PagesScene: Scene {
 
     private let scene: ViewScene
     private let context: PageContext
-    private let stateDirectory: String?
-    private let log: (String) -> Void
     /// Where the pages' pictures come from.
     var images: ImageFiles { context.images }
-    private let artwork: PageArtwork
     private var controllers: [String: any PageController] = [:]
     /// Pages whose view is one layer even at rest (nothing on them changes).
     private var restsRasterized: Set<String> = []
@@ -84,12 +81,8 @@ public final class PagesScene: Scene {
         scene.tree.clearColor = config.theme.background
         // The config checked its theme fonts when it was read; one that fails now (removed since) leaves DejaVu.
         do { try fonts.useTheme(config.theme.fonts, fallbacks: config.theme.fallbackFonts) } catch { log("theme fonts: \(error)") }
-        let images = ImageFiles(log: log)
-        self.stateDirectory = stateDirectory
-        self.log = log
         context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
-                              scale: config.display?.scale ?? 1, images: images)
-        artwork = PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height, images: images, unit: context.unit)
+                              scale: config.display?.scale ?? 1, stateDirectory: stateDirectory, log: log)
         scene.dispatcher.metrics = metrics
         scene.onAdvance = { [unowned self] time in
             if let value = scene.animator.value(for: animationTarget, key: Self.offsetKey) {
@@ -119,7 +112,7 @@ public final class PagesScene: Scene {
         let current = controller(currentPage) as? ReportsKioskState
         func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
         var todo = "null", editing = "null"
-        if let id = config.page(currentPage)?.content.isTodo == true ? currentPage : config.pages.first(where: \.content.isTodo)?.id,
+        if let id = config.page(currentPage)?.content.kind is KioskConfig.Todo ? currentPage : config.pages.first(where: { $0.content.kind is KioskConfig.Todo })?.id,
            let state = (controller(id) as? ReportsKioskState)?.todoState {
             todo = "[" + state.items.map {
                 "{\"text\": \(jsonQuoted($0.text)), \"completed\": \($0.completed)}"
@@ -336,16 +329,7 @@ public final class PagesScene: Scene {
 
     private func makeController(_ id: String) -> PageController {
         guard let page = config.page(id) else { return StaticPage.blank(width: width, height: height) }
-        switch page.content {
-        case .text: return StaticPage(page, artwork: artwork, context: context)
-        case .todo(let todo):
-            let store = stateDirectory.map { TodoStore(directory: $0, list: todo.list, log: log) }
-            return TodoPage(page, content: todo, store: store, context: context)
-        case .list(let list): return ListPage(page, content: list, context: context, artwork: artwork)
-        case .pagedText(let paged): return PagedTextPage(page, content: paged, context: context, artwork: artwork)
-        case .photos(let photos): return PhotoStackPage(page, content: photos, context: context, artwork: artwork)
-        case .custom(let content): return content.kind.makePage(context: context)
-        }
+        return page.content.kind.makePage(context: context)
     }
 
     /// Every neighbour is one layer by touch down, so a drag only copies it and never waits for one: rendered

@@ -23,7 +23,7 @@ final class PhotoStackPage: PageController, ReportsKioskState {
     /// A finger holds the front card.
     private var isHolding = false
 
-    init(_ page: KioskConfig.Page, content: [String], context: PageContext, artwork: PageArtwork) {
+    init(content: [String], context: PageContext) {
         photos = content
         self.context = context
         flick = PhotoFlick(metrics: context.metrics)

@@ -8,13 +8,13 @@ final class StaticPage: PageController, ReportsKioskState {
     let view: View
     private var bodyScroller: VerticalScroller?
 
-    init(_ page: KioskConfig.Page, artwork: PageArtwork, context: PageContext) {
-        let frame = Rect(x: 0, y: 0, width: Double(artwork.width), height: Double(artwork.height))
+    init(_ text: KioskConfig.TextPage, context: PageContext) {
+        let artwork = PageArtwork(context: context)
+        let frame = context.bounds
         let picture = View(frame: frame)
         picture.shouldRasterize = true
-        picture.content = ViewContent { canvas, _ in artwork.draw(page, on: canvas) }
-        guard case .text(let text) = page.content, case let layout = artwork.layout(text), layout.bodyScrolls,
-              let body = layout.body else {
+        picture.content = ViewContent { canvas, _ in artwork.draw(text, on: canvas) }
+        guard case let layout = artwork.layout(text), layout.bodyScrolls, let body = layout.body else {
             view = picture
             return
         }

@@ -35,7 +35,7 @@ final class TodoPage: PageController, ReportsKioskState {
     }
 
     /// `store` keeps the list (its log gets one line per change it refuses); nil keeps it in memory only.
-    init(_ page: KioskConfig.Page, content: KioskConfig.Todo, store: TodoStore?, context: PageContext) {
+    init(content: KioskConfig.Todo, store: TodoStore?, context: PageContext) {
         self.store = store
         look = TodoLook(context: context)
         view = View(frame: context.bounds, background: .solid(look.background))

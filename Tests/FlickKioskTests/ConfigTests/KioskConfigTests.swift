@@ -26,15 +26,15 @@ extension ConfigTests {
             #expect(tour.pages.map(\.id) == ["home", "info", "more", "world", "photos", "todo"])
             #expect(tour.start == "home")
             #expect(tour.swipe.completion == .spring)
-            guard case .list(let list) = tour.page("info")?.content else { Issue.record("info is not a list"); return }
+            guard let list = tour.page("info")?.content.kind as? KioskConfig.ListPage else { Issue.record("info is not a list"); return }
             #expect(list.items.count == 6)
-            guard case .pagedText(let paged) = tour.page("more")?.content else { Issue.record("more is not paged text"); return }
+            guard let paged = tour.page("more")?.content.kind as? KioskConfig.PagedText else { Issue.record("more is not paged text"); return }
             #expect(paged.pages.count == 10)
             #expect(paged.transition.duration == 0.3)
-            guard case .photos(let photos) = tour.page("photos")?.content else { Issue.record("no photo stack"); return }
+            guard let photos = (tour.page("photos")?.content.kind as? KioskConfig.Photos)?.images else { Issue.record("no photo stack"); return }
             #expect(photos == ["dawn", "harbour", "meadow"].map { ConfigFixtures.repoRoot + "/kiosk/photos/\($0).png" })
             for photo in photos { #expect(try Surface.readPNG(path: photo).width == ConfigTests.TourPhotos.size.width) }
-            #expect(tour.page("todo")?.content == .todo(.init()))
+            #expect(tour.page("todo")?.content == KioskConfig.Content(KioskConfig.Todo()))
             #expect(PageGraph(tour).unreachable.isEmpty)
         }
 
@@ -140,7 +140,7 @@ extension ConfigTests {
             #expect(c.input?.calibration?.values == [-1, 0, 1, 0, 1, 0])
             #expect(c.input?.seat == "seat1")
             #expect(c.swipe.peek == 0.5 && c.swipe.completion == .easeOut)
-            guard case .pagedText(let paged) = c.pages[0].content else { Issue.record("not paged text"); return }
+            guard let paged = c.pages[0].content.kind as? KioskConfig.PagedText else { Issue.record("not paged text"); return }
             #expect(paged.transition.kind == .reveal && paged.transition.direction == .fromTop && paged.transition.duration == 0.5)
         }
 
@@ -159,7 +159,7 @@ extension ConfigTests {
                 .write(to: URL(fileURLWithPath: dir + "/site/kiosk.json"))
             let c = try KioskConfig.load(path: dir + "/site/kiosk.json")
             #expect(c.directory == dir + "/site")
-            #expect(c.pages[0].content == .photos([dir + "/shared/a.png", dir + "/site/b.png"]))
+            #expect(c.pages[0].content == KioskConfig.Content(KioskConfig.Photos(images: [dir + "/shared/a.png", dir + "/site/b.png"])))
         }
 
         /// `flick run --config ../site/kiosk.json` looked for the images next to the working directory.
@@ -172,7 +172,7 @@ extension ConfigTests {
             let upwards = String(repeating: "../", count: depth) + dir.dropFirst() + "/site/kiosk.json"
             let c = try KioskConfig.load(path: upwards)
             #expect(c.directory == dir + "/site")
-            #expect(c.pages[0].content == .photos([dir + "/site/b.png"]))
+            #expect(c.pages[0].content == KioskConfig.Content(KioskConfig.Photos(images: [dir + "/site/b.png"])))
         }
 
         @Test func missingConfigFile() {

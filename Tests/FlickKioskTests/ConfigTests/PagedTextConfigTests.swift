@@ -10,7 +10,7 @@ private func pagedText(_ fields: String) -> String {
 
 private func content(_ fields: String) throws -> KioskConfig.PagedText {
     let config = try KioskConfig.parse(Array(pagedText(fields).utf8), file: "kiosk.json", directory: "/nonexistent")
-    guard case .pagedText(let paged) = config.pages[0].content else { throw ConfigTests.NotPagedText() }
+    guard let paged = config.pages[0].content.kind as? KioskConfig.PagedText else { throw ConfigTests.NotPagedText() }
     return paged
 }
 

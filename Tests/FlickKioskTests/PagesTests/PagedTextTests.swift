@@ -41,15 +41,13 @@ private final class Harness {
 
     init(_ json: String) throws {
         let config = try KioskConfig.parse(Array(json.utf8), file: "test.json", directory: "/tmp")
-        guard case .pagedText(let content) = config.pages[0].content else { throw ConfigTests.NotPagedText() }
+        guard let content = config.pages[0].content.kind as? KioskConfig.PagedText else { throw ConfigTests.NotPagedText() }
         let fonts = try FontCollection()
         let scene = ViewScene(width: width, height: height)
         scene.tree.clearColor = config.theme.background
         let context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: PagesScene.defaultMetrics,
                                   width: width, height: height, scale: 0.25)
-        let page = PagedTextPage(config.pages[0], content: content, context: context,
-                                 artwork: PageArtwork(theme: config.theme, fonts: fonts, width: width, height: height,
-                                                      images: context.images, unit: context.unit))
+        let page = PagedTextPage(content: content, context: context)
         scene.root.addChild(page.view)
         scene.onAdvance = { [weak page] time in page?.advance(to: time) }
         self.page = page

@@ -35,7 +35,7 @@ import Testing
                     #expect(!row.isTitleTruncated, "\(row.title) on \(at)")
                 }
             case is StaticPage:
-                guard case .text(let text) = page.content else { continue }
+                guard let text = page.content.kind as? KioskConfig.TextPage else { continue }
                 let layout = PageArtwork(theme: tour.theme, fonts: try FontCollection(), width: screen.width,
                                          height: screen.height, images: scene.images,
                                          unit: ScreenUnit.pixels(metrics: metrics, scale: 1)).layout(text)

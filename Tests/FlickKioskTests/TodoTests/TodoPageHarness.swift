@@ -42,7 +42,7 @@ final class TodoHarness {
 
     init(items: [TodoItem]? = tutorialItems, directory: String = temporaryStateDirectory(), width: Int = todoWidth,
          height: Int = todoHeight, metrics: GestureMetrics = PagesScene.defaultMetrics,
-         config: KioskConfig = .app(.todo(.init()), id: "todo")) throws {
+         config: KioskConfig = .app(KioskConfig.Todo(), id: "todo")) throws {
         let store = TodoStore(directory: directory)
         if let items { try store.save(items) }
         self.store = store
