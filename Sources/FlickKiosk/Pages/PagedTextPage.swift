@@ -22,7 +22,7 @@ final class PagedTextPage: PageController, ReportsKioskState {
     var textIndex: Int? { destination }
     private let content: KioskConfig.PagedText
     private let context: PageContext
-    private let stage: PagedTextStage
+    private let stage: TransitionStage
     /// Nil when the fonts cannot be read: the first card shows, without text or buttons.
     let controls: PagedTextControls?
     /// The page a running transition leaves.
@@ -37,16 +37,14 @@ final class PagedTextPage: PageController, ReportsKioskState {
         let barHeight = PagedTextControls.barHeight(face: context.face(.regular), context: context)
         let bar = Rect(x: m, y: Double(context.height) - m - barHeight, width: Double(context.width) - 2 * m, height: barHeight)
         let card = Rect(x: m, y: m, width: bar.width, height: max(0, bar.minY - (m / 2).rounded() - m))
-        stage = PagedTextStage(frame: card, showing: PagedTextCard.layer(content.entries[0], size: card.size, context: context),
-                               animator: context.scene.animator)
+        stage = TransitionStage(frame: card, showing: PagedTextCard.layer(content.entries[0], size: card.size, context: context),
+                                scene: context.scene)
         view.addChild(stage.view)
         controls = context.face(.regular).map { PagedTextControls(in: bar, of: view, face: $0, context: context) }
         controls?.previous.action = { [unowned self] in turn(by: -1) }
         controls?.next.action = { [unowned self] in turn(by: 1) }
         controls?.show(page: index, of: content.entries.count)
     }
-
-    func advance(to time: Double) { stage.advance() }
 
     /// Prev (−1) or Next (+1).
     func turn(by step: Int) {
