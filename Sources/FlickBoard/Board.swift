@@ -22,11 +22,31 @@ public enum Board {
     }
 
     /// What the board tells its log, one line each.
-    public enum LogLevel: Sendable { case notice, warning, error }
+    public enum LogLevel: Sendable {
+        /// What was chosen or happened as it should: the display and mode, the density, the first frame.
+        case notice
+        /// Something is missing or failed and the display runs anyway: no input, no backlight to dim.
+        case warning
+        /// A failure; what the board cannot work round, `run` throws instead.
+        case error
+    }
 
     /// Shows the scene `makeScene` makes for the display — `width` x `height` pixels as the scene sees them (turned
     /// by the rotation), at the panel's density, and the scene shown before when the display comes back at
     /// another size — until a termination signal. Returns the loop's frame statistics.
+    ///
+    /// It blocks the calling thread, which becomes the frame loop's: `makeScene` and `log` are called on it, and the
+    /// scene is driven only from it. SIGINT, SIGTERM, SIGUSR1 and SIGUSR2 are blocked on it and read by the loop
+    /// instead. The display and the console are given back when it returns or throws.
+    ///
+    /// - Parameters:
+    ///   - options: The display, input and screen-power settings (``BoardOptions``).
+    ///   - log: Hears each choice the board makes and each problem it works round, one line each.
+    ///   - makeScene: Makes the scene for a display of `width`×`height` pixels (after rotation) at the density in
+    ///     `metrics`; `previous` is the scene shown before, when the display came back at another size (nil at start).
+    ///     If it throws at start, `run` throws that; later the previous scene stays.
+    /// - Throws: A `DRMError` or `FramebufferError` for a display Flick cannot use, a ``SystemCallError`` when the
+    ///   signals cannot be set up, what `makeScene` throws at start, and what the display throws while running.
     @discardableResult
     public static func run(_ options: BoardOptions, log: @escaping (LogLevel, String) -> Void = { _, _ in },
                            makeScene: @escaping (_ width: Int, _ height: Int, _ metrics: GestureMetrics,

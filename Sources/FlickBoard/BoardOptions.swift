@@ -23,6 +23,10 @@ public struct BoardOptions: Sendable, Equatable {
     /// The backlight to dim (a name under /sys/class/backlight or a path); nil: the first there is.
     public var backlight: String?
 
+    /// Options from `config` (its `display` and `input`), each overridden by the argument given here: `card` a path
+    /// (`/dev/dri/card1`), `connector` a name (`HDMI-A-1`), `mode` the size and refresh, `rotation` the panel's
+    /// mounting, `seat` the libinput seat, `calibration` the touch matrix, `dpi` the density in dots per inch.
+    /// With neither, the defaults: the first card and connected connector, its preferred mode, no rotation, `seat0`.
     public init(config: KioskConfig? = nil, card: String? = nil, connector: String? = nil, mode: ModeRequest? = nil,
                 rotation: Rotation? = nil, seat: String? = nil, calibration: CalibrationMatrix? = nil, dpi: Double? = nil) {
         let display = config?.display, input = config?.input

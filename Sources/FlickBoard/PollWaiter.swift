@@ -10,6 +10,7 @@ import SystemPackage
 public final class PollWaiter: LoopWaiter {
     private let signals: SignalQueue?
 
+    /// A waiter that also polls `signals` (termination, VT switches) and hands the loop each one; nil: none.
     public init(signals: SignalQueue?) { self.signals = signals }
 
     public var now: Double { monotonicSeconds() }

@@ -5,9 +5,12 @@ import SystemPackage
 /// Signals as a readable file descriptor, so the loop handles them between frames, not mid-draw: termination,
 /// and the kernel asking Flick to release or take back its virtual terminal.
 public final class SignalQueue {
-    public let descriptor: FileDescriptor
+    /// Readable when a signal is queued.
+    package let descriptor: FileDescriptor
 
-    /// Blocks `signals` for the process and queues them instead.
+    /// Blocks `signals` for the calling thread (and the threads it starts afterwards, which inherit the mask: make
+    /// the queue before starting any) and queues them instead; they stay blocked when the queue is gone. Throws a
+    /// ``SystemCallError`` when the mask or the signalfd cannot be set up.
     public init(_ signals: Int32...) throws(SystemCallError) {
         var set = sigset_t()
         sigemptyset(&set)
@@ -23,7 +26,7 @@ public final class SignalQueue {
     deinit { try? descriptor.close() }
 
     /// The next queued signal, or nil when none is.
-    public func next() -> Int32? {
+    func next() -> Int32? {
         var info = signalfd_siginfo()
         let size = MemoryLayout<signalfd_siginfo>.size
         let n = try? withUnsafeMutableBytes(of: &info) { try descriptor.read(into: $0) }

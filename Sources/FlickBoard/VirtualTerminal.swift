@@ -13,9 +13,13 @@ public final class VirtualTerminal: ConsoleSwitching {
     private let previousKeyboard: Int32
     private var restored = false
 
+    /// The signal the kernel sends when another VT is to be shown: SIGUSR1.
     public static let releaseSignal = SIGUSR1
+    /// The signal the kernel sends when Flick's VT is shown again: SIGUSR2.
     public static let acquireSignal = SIGUSR2
+    /// SIGUSR1, the static `releaseSignal`, for the frame loop.
     public var releaseSignal: Int32 { Self.releaseSignal }
+    /// SIGUSR2, the static `acquireSignal`, for the frame loop.
     public var acquireSignal: Int32 { Self.acquireSignal }
 
     /// Takes over the VT on `fd` (standard input by default); nil when that is not a VT (ssh, a pipe,
@@ -42,6 +46,8 @@ public final class VirtualTerminal: ConsoleSwitching {
 
     deinit { restore() }
 
+    /// Gives the console back as it was: text mode, its keyboard, automatic VT switching. Safe to call more than
+    /// once; the terminal's deinit calls it too.
     public func restore() {
         guard !restored else { return }
         restored = true

@@ -3,11 +3,14 @@ import Glibc
 /// A panel's backlight in sysfs (`/sys/class/backlight/NAME/brightness`, 0 to `max_brightness`), for dimming an
 /// idle kiosk and turning the light off with the screen.
 public final class Backlight {
+    /// The device's sysfs directory (`/sys/class/backlight/rpi_backlight`).
     public let path: String
+    /// The device's `max_brightness`: the level at full light, in the driver's own steps.
     public let maximum: Int
 
     /// `name` is a device under `directory` (`rpi_backlight`, `intel_backlight`) or a full path; nil: the first
-    /// device there, or nil when there is none.
+    /// device there, or nil when there is none. Throws a ``BacklightError`` when the device is not a backlight or
+    /// its brightness is not writable.
     public static func find(_ name: String?, in directory: String = "/sys/class/backlight") throws(BacklightError) -> Backlight? {
         let path: String
         if let name {
@@ -19,6 +22,7 @@ public final class Backlight {
         return try Backlight(path: path)
     }
 
+    /// The names of the backlight devices under `directory`, sorted; empty when there are none.
     public static func devices(in directory: String = "/sys/class/backlight") -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
@@ -30,6 +34,8 @@ public final class Backlight {
         return names.sorted()
     }
 
+    /// Opens the backlight whose sysfs directory is `path`. Throws a ``BacklightError`` when `max_brightness` cannot
+    /// be read or `brightness` is not writable (run as root, or give the kiosk user write access with a udev rule).
     public init(path: String) throws(BacklightError) {
         self.path = path
         guard let maximum = Self.readNumber("\(path)/max_brightness"), maximum > 0 else {
@@ -41,7 +47,7 @@ public final class Backlight {
         }
     }
 
-    /// The light's level now, as a fraction of its maximum.
+    /// The light's level now, as a fraction of its maximum (0…1); nil when `brightness` cannot be read.
     public var level: Double? { Self.readNumber("\(path)/brightness").map { Double($0) / Double(maximum) } }
 
     /// A sysfs attribute holding one number (sysfs files report a size of 4096 whatever they hold: read what comes).
@@ -58,7 +64,8 @@ public final class Backlight {
         return Int(String(decoding: buffer[..<n], as: UTF8.self).filter { !$0.isWhitespace })
     }
 
-    /// Sets the light to `fraction` of its maximum (0 is off).
+    /// Sets the light to `fraction` of its maximum (0 is off), clamped to 0…1 and rounded to the driver's steps.
+    /// Throws a ``BacklightError`` when the write fails.
     public func set(_ fraction: Double) throws(BacklightError) {
         let level = Int((max(0, min(1, fraction)) * Double(maximum)).rounded())
         let fd = open("\(path)/brightness", O_WRONLY | O_CLOEXEC)
@@ -71,9 +78,13 @@ public final class Backlight {
     }
 }
 
+/// A backlight that cannot be used: the file and what is wrong with it.
 public struct BacklightError: Error, CustomStringConvertible, Equatable {
+    /// The sysfs file or directory at fault.
     public let path: String
+    /// What went wrong, and what to do about it.
     public let message: String
+    /// `path: message`, one line for the log.
     public var description: String { "\(path): \(message)" }
 }
 

@@ -3,8 +3,10 @@ import FlickRaster
 /// Seconds on a virtual clock, shared by a headless display, a scripted input source and the run loop's waiter:
 /// nothing moves it but the loop, so the same script gives the same frames on every run.
 public final class VirtualClock {
+    /// The time now, in seconds since the clock was made (it starts at 0).
     public private(set) var now: Double = 0
 
+    /// A clock at 0.
     public init() {}
 
     /// Moves the clock to `time`; it never runs backwards.
@@ -15,12 +17,19 @@ public final class VirtualClock {
 /// virtual time), reported as a flip the way a DRM display reports its vblanks, so headless runs go through the
 /// same flip handling as a board.
 public final class HeadlessDisplay: VSyncDisplay, BlankableDisplay {
+    /// The frame's width in pixels.
     public let width: Int
+    /// The frame's height in pixels.
     public let height: Int
+    /// The size given at init; nil: gestures use a configured (or the default) density.
     public let physicalSize: PhysicalSize?
+    /// Seconds between vblanks: 1 / the refresh rate given at init.
     public let frameInterval: Double
+    /// The clock frames are presented on, shared with the loop's waiter and any scripted input.
     public let clock: VirtualClock
+    /// How many frames `present(damage:)` has shown.
     public private(set) var framesPresented = 0
+    /// The damage the latest frame was presented with, in pixels.
     public private(set) var lastDamage: [PixelRect] = []
     /// The single buffer: what is "on screen" after `present`.
     public let surface: Surface
@@ -29,6 +38,7 @@ public final class HeadlessDisplay: VSyncDisplay, BlankableDisplay {
     /// Suspended (no frames), as a DRM display is while another VT has the screen.
     public private(set) var isSuspended = false
 
+    /// A `width`×`height`-pixel display refreshing `refreshHz` times a second on `clock`; all three must be positive.
     public init(width: Int, height: Int, physicalSize: PhysicalSize? = nil, refreshHz: Double = 60,
                 clock: VirtualClock = VirtualClock()) {
         precondition(width > 0 && height > 0 && refreshHz > 0)
@@ -44,11 +54,14 @@ public final class HeadlessDisplay: VSyncDisplay, BlankableDisplay {
     public private(set) var isBlanked = false
     private var lostContents = false
 
+    /// The single buffer, with age 1 (it holds the previous frame), or 0 before the first frame and after blanking.
+    /// Never throws.
     public func nextBuffer() throws -> (surface: Surface, age: Int) {
         defer { lostContents = false }
         return (surface, framesPresented == 0 || lostContents ? 0 : 1)
     }
 
+    /// Blanking clears the screen to black; the next frame is then drawn whole. Never throws.
     public func setBlanked(_ blanked: Bool) throws {
         isBlanked = blanked
         if blanked {
@@ -57,6 +70,8 @@ public final class HeadlessDisplay: VSyncDisplay, BlankableDisplay {
         }
     }
 
+    /// Counts the frame and keeps its damage: it is on screen now, on the virtual clock, and its flip is pending
+    /// until `handleEvents()` reads it. Returns the clock's time in microseconds. Never throws.
     @discardableResult
     public func present(damage: [PixelRect]) throws -> Microseconds {
         lastDamage = damage
@@ -65,9 +80,12 @@ public final class HeadlessDisplay: VSyncDisplay, BlankableDisplay {
         return Microseconds((clock.now * 1e6).rounded())
     }
 
+    /// -1: there is nothing to poll; the loop's virtual waiter moves the clock to `pendingFlip` instead.
     public var fileDescriptor: Int32 { -1 }
+    /// A frame was presented and its flip not yet read.
     public var isFlipPending: Bool { pendingFlip != nil }
 
+    /// The pending flip, once the clock has reached it; else nothing. Never throws.
     public func handleEvents() throws -> [PageFlip] {
         guard let time = pendingFlip, time <= clock.now else { return [] }
         pendingFlip = nil
@@ -75,6 +93,8 @@ public final class HeadlessDisplay: VSyncDisplay, BlankableDisplay {
                          userData: 0, seconds: time)]
     }
 
+    /// Marks the display suspended, as a DRM display is while another VT has the screen. Never throws.
     public func suspend() throws { isSuspended = true }
+    /// Ends `suspend()`. Never throws.
     public func resume() throws { isSuspended = false }
 }

@@ -1,6 +1,8 @@
 /// A keyboard layout by its XKB name — `de`, `ru`, `ara`, `il` — with a variant as `de(nodeadkeys)`.
 public struct KeyboardLayout: Sendable, Equatable, CustomStringConvertible {
+    /// The layout's XKB name (`de`).
     public let layout: String
+    /// The variant in parentheses (`nodeadkeys`), or nil.
     public let variant: String?
 
     /// nil unless `text` is a name (letters, digits, `_`, `-`), optionally followed by a variant in parentheses.
@@ -16,10 +18,11 @@ public struct KeyboardLayout: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The layout as written: `de` or `de(nodeadkeys)`.
     public var description: String { variant.map { "\(layout)(\($0))" } ?? layout }
 
     /// What a config's `input.keyboard` must be, for an error line that shows what it got.
-    public static func expectation(got: String) -> String {
+    package static func expectation(got: String) -> String {
         "expected a keyboard layout XKB has (a name from /usr/share/X11/xkb/symbols, like \"de\", \"ru\", \"ara\" or \"de(nodeadkeys)\"), got \(got)"
     }
 }

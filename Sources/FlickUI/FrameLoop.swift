@@ -6,8 +6,11 @@ import Glibc
 
 /// The one frame loop, for every display: input goes to the scene, animations advance to the time the frame will
 /// be seen, and a frame is drawn only when something changed — on a board (FlickBoard's `PollWaiter`: the display's
-/// flips, libinput, signals) and headless (`VirtualWaiter`: a virtual clock, a scripted input source), with the same code
-/// for input, pacing, damage and presenting. An idle kiosk waits with no deadline: no wake-ups, no CPU.
+/// flips, libinput, signals) and headless (a virtual clock, a scripted input source: ``VirtualClockPlayer``), with the
+/// same code for input, pacing, damage and presenting. An idle kiosk waits with no deadline: no wake-ups, no CPU.
+///
+/// The loop owns its display, inputs, scene and waiter and uses them only on the thread that calls ``run()`` or
+/// ``turn()``; its callbacks are called there too. FlickBoard's `Board.run` makes and runs one on a board.
 public final class FrameLoop {
     private let display: any Display
     private let inputs: [any InputSource]
@@ -18,6 +21,7 @@ public final class FrameLoop {
     /// The screen woke from blanking, the display came back from another VT or a replug: the next frame is drawn whole.
     private var mustRedraw = false
     private var canvas: Canvas?
+    /// Draw times, missed vblanks and touch-to-flip latency so far.
     public private(set) var statistics = FrameStatistics()
     /// When frames are shown; on a board it follows the flips.
     private var grid: VBlankGrid
@@ -46,6 +50,14 @@ public final class FrameLoop {
 
     /// With a `terminal`, the waiter's signals must carry its switch signals: the display is released to another
     /// VT and taken back. With a `screen`, the screen dims and blanks when idle.
+    ///
+    /// - Parameters:
+    ///   - display: Where frames go; its size should be the scene's.
+    ///   - inputs: The sources whose events go to the scene, in this order; the waiter reports them by index.
+    ///   - scene: What is drawn; replaced by `resizeScene` when the display comes back at another size.
+    ///   - waiter: The loop's clock and what it sleeps on.
+    ///   - terminal: The console to share with other VTs; nil: none.
+    ///   - screen: Idle dimming and blanking; nil: the screen stays on.
     public init(display: any Display, inputs: [any InputSource], scene: any Scene, waiter: any LoopWaiter,
                 terminal: (any ConsoleSwitching)? = nil, screen: ScreenPower? = nil) {
         self.display = display; self.inputs = inputs; self.scene = scene; self.waiter = waiter; self.terminal = terminal
@@ -53,11 +65,12 @@ public final class FrameLoop {
         grid = VBlankGrid(origin: waiter.now, interval: display.frameInterval)
     }
 
-    /// Runs until a termination signal arrives, or the waiter says the run is over.
+    /// Runs until a termination signal arrives, or the waiter says the run is over. Throws what the display or the
+    /// waiter throws.
     public func run() throws { while try turn() {} }
 
     /// One turn: the first frame on the first call; then the frame that is due, or a wait for what comes next and
-    /// handling it. False when the run is over.
+    /// handling it. False when the run is over. Throws what the display or the waiter throws.
     @discardableResult
     public func turn() throws -> Bool {
         guard started else { try start(); return true }

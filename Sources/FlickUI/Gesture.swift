@@ -72,13 +72,18 @@ public final class Gesture<R: GestureRecognizer>: AnyGesture {
     private let make: () -> R
     /// The recogniser of the current (or latest) touch sequence.
     public private(set) var recognizer: R
+    /// Hears each phase of each touch sequence the gesture takes part in, on the frame loop's thread; read
+    /// `recognizer` in it. Does nothing until set.
     public var onPhase: (GesturePhase) -> Void = { _ in }
 
+    /// A gesture that makes a fresh recogniser with `make` for each touch sequence.
     public init(_ make: @escaping () -> R) {
         self.make = make
         recognizer = make()
     }
 
+    /// A gesture that starts every touch sequence from `recognizer` as given here (a recogniser struct is copied:
+    /// each sequence starts fresh).
     public convenience init(_ recognizer: R) { self.init { recognizer } }
 
     override var isDiscrete: Bool { recognizer.isDiscrete }

@@ -59,14 +59,17 @@ extension AffineTransform: Interpolatable {
 }
 
 extension Point {
+    /// The point at `vector`'s x and y: a FlickMotion value back in the raster's geometry.
     public init(_ vector: Vector2) { self.init(vector.x, vector.y) }
 }
 
 extension Vector2 {
+    /// The vector with `point`'s x and y, for FlickMotion's dynamics.
     public init(_ point: Point) { self.init(point.x, point.y) }
 }
 
 extension Bounds {
+    /// FlickMotion's bounds covering the raster's `rect`: the same edges.
     public init(_ rect: Rect) { self.init(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height) }
 }
 

@@ -14,14 +14,16 @@ public struct LoopWake: Sendable {
     /// The run is over: a virtual run reached its end, or nothing will ever be due again.
     public var finished = false
 
+    /// A wake for what is given; nothing by default.
     public init(signal: Int32? = nil, display: Bool = false, inputs: [Int] = [], hotplug: Bool = false, finished: Bool = false) {
         self.signal = signal; self.display = display; self.inputs = inputs; self.hotplug = hotplug; self.finished = finished
     }
 }
 
 /// The run loop's clock and what it sleeps on: `PollWaiter` on a board (CLOCK_MONOTONIC, poll() on the display,
-/// the input devices and the signals), `VirtualWaiter` headless (a virtual clock moved straight to what is due next).
-/// Everything else — input, pacing, drawing, presenting — is the loop's, the same for both.
+/// the input devices and the signals), a virtual one headless, inside ``VirtualClockPlayer`` (a virtual clock moved
+/// straight to what is due next). Everything else — input, pacing, drawing, presenting — is the loop's, the same for
+/// both. The loop calls its waiter only on its own thread.
 public protocol LoopWaiter: AnyObject {
     /// Seconds on the loop's clock.
     var now: Double { get }

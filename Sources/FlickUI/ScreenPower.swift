@@ -4,12 +4,16 @@ import FlickInput
 
 /// When an idle kiosk dims and blanks its screen (seconds without input), and how bright the light is.
 public struct IdlePolicy: Sendable, Equatable {
+    /// Seconds without input before the backlight dims to `dimLevel`; nil: it never dims.
     public var dimAfter: Double?
+    /// Seconds without input before the panel blanks (backlight off, display blanked); nil: it never blanks.
     public var blankAfter: Double?
     /// Backlight levels, fractions of its maximum.
     public var brightLevel: Double
+    /// The backlight's level while dimmed, a fraction of its maximum.
     public var dimLevel: Double
 
+    /// A policy; without times the screen stays on.
     public init(dimAfter: Double? = nil, blankAfter: Double? = nil, brightLevel: Double = 1, dimLevel: Double = 0.2) {
         self.dimAfter = dimAfter; self.blankAfter = blankAfter; self.brightLevel = brightLevel; self.dimLevel = dimLevel
     }
@@ -18,10 +22,23 @@ public struct IdlePolicy: Sendable, Equatable {
 /// The screen's power for the run loop: dims the backlight and then blanks the panel after the idle times, and
 /// wakes it on a touch or a key — which is swallowed whole (down to the last finger's lift, press to release), so
 /// waking a dark screen never presses what was under the finger. Blanked, the loop draws nothing.
+///
+/// Make one and hand it to a ``FrameLoop`` (FlickBoard's `Board.run` does, from `BoardOptions.idle`): the loop
+/// drives it on its thread, and ``state`` says where it is.
 public final class ScreenPower {
-    public enum State: String, Sendable { case on, dimmed, blanked }
+    /// How the screen is.
+    public enum State: String, Sendable {
+        /// Lit at the policy's bright level.
+        case on
+        /// Lit at the policy's dim level.
+        case dimmed
+        /// Off: backlight at 0 and the panel blanked; the loop draws nothing.
+        case blanked
+    }
 
+    /// The times and levels it follows.
     public let policy: IdlePolicy
+    /// How the screen is now.
     public private(set) var state = State.on
     private let display: any Display
     private let backlight: Backlight?
@@ -32,6 +49,14 @@ public final class ScreenPower {
     private var swallowedTouches: Set<TouchID> = []
     private var swallowedKeys: Set<UInt32> = []
 
+    /// Sets the backlight, if there is one, to the bright level now.
+    ///
+    /// - Parameters:
+    ///   - policy: When to dim and blank, and the levels.
+    ///   - display: Blanked and unblanked when it is a `BlankableDisplay`.
+    ///   - backlight: The light to dim; nil: the screen only blanks.
+    ///   - now: The time of the last activity, seconds on the loop's clock.
+    ///   - log: Hears one line on each change and on each failure to change.
     public init(policy: IdlePolicy, display: any Display, backlight: Backlight?, now: Double, log: @escaping (String) -> Void) {
         self.policy = policy; self.display = display; self.backlight = backlight; self.log = log
         lastActivity = now
@@ -43,8 +68,8 @@ public final class ScreenPower {
         if let backlight { setLight(policy.brightLevel, backlight) }
     }
 
-    /// When the screen changes next without input, or nil.
-    public var nextChange: Double? {
+    /// When the screen changes next without input, seconds on the loop's clock, or nil.
+    package var nextChange: Double? {
         switch state {
         case .on:
             // Dimming needs a backlight; a dim time not before the blank one is the blank.
@@ -54,8 +79,8 @@ public final class ScreenPower {
         }
     }
 
-    /// Dims or blanks if that is due at `now`.
-    public func advance(to now: Double) {
+    /// Dims or blanks if that is due at `now` (seconds on the loop's clock).
+    package func advance(to now: Double) {
         while let change = nextChange, change <= now + VirtualWaiter.tolerance {
             let idle = Int((change - lastActivity).rounded())
             if state == .on && change - lastActivity < (policy.blankAfter ?? .infinity), let backlight {
@@ -73,7 +98,7 @@ public final class ScreenPower {
 
     /// Input at `now`: the idle time starts again, a dimmed screen brightens, and a blanked one wakes. Returns what
     /// the scene gets: everything, except the touch or key that woke the screen.
-    public func filter(_ events: [InputEvent], at now: Double) -> [InputEvent] {
+    package func filter(_ events: [InputEvent], at now: Double) -> [InputEvent] {
         var passed: [InputEvent] = []
         for event in events {
             switch event {

@@ -9,6 +9,7 @@ public final class ScriptedInput: ScheduledInputSource {
     private var events: [(time: Double, event: InputEvent)] = []
     private var next = 0
 
+    /// An empty script whose events are handed out as `clock` reaches their times.
     public init(clock: VirtualClock) { self.clock = clock }
 
     /// Touch frames at their own times (µs from the start of the run).
@@ -22,6 +23,7 @@ public final class ScriptedInput: ScheduledInputSource {
         events[next...].sort { $0.time < $1.time }
     }
 
+    /// -1: nothing to poll; the loop's waiter moves the clock to `nextEventTime`.
     public var fileDescriptor: Int32 { -1 }
     public var nextEventTime: Double? { next < events.count ? events[next].time : nil }
     /// When the last event is due; nil for an empty script.

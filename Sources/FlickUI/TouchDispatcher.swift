@@ -47,6 +47,7 @@ public final class TouchDispatcher {
         let edges: Set<SwipeDirection>
     }
 
+    /// The dispatcher for the views of `tree` (a ``ViewScene`` makes its own); `metrics` is the panel's density.
     public init(tree: ViewTree, metrics: GestureMetrics = .unknownPanel) {
         self.tree = tree
         self.metrics = metrics
@@ -59,6 +60,8 @@ public final class TouchDispatcher {
     /// seconds.
     public var deadline: Double? { sequence?.arena.deadline.map { Double($0) / 1e6 } }
 
+    /// Hands one frame of touches (screen pixels) to the gestures taking part, starting a touch sequence at a
+    /// finger down when none is under way. Their `onPhase` is called from here.
     public func handle(_ frame: TouchFrame) {
         withdrawDisabled(at: frame.time)
         var starting = false
@@ -75,7 +78,7 @@ public final class TouchDispatcher {
         finish(current, changes: changes, time: frame.time, starting: starting)
     }
 
-    /// Lets gestures waiting on time decide (the double tap's interval running out).
+    /// Lets gestures waiting on time decide (the double tap's interval running out); `seconds` on the loop's clock.
     public func advance(to seconds: Double) {
         withdrawDisabled(at: Microseconds((seconds * 1e6).rounded()))
         guard var current = sequence, let due = current.arena.deadline, Double(due) <= seconds * 1e6 + 0.5 else { return }

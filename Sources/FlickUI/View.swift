@@ -4,8 +4,12 @@ import FlickRaster
 /// top-left of its frame and `bounds` its size. Content stays inside the bounds — damage covers the frame,
 /// so paint outside it would be left behind when the view moves.
 public struct ViewContent {
+    /// Draws into `canvas`, already transformed, clipped and faded for the view, within `bounds` (the view's own
+    /// coordinates, in pixels before its transform). Called on the frame loop's thread whenever any of the view's
+    /// pixels are redrawn, often for part of it only: it must draw the same for the same state.
     public var draw: (_ canvas: Canvas, _ bounds: Rect) -> Void
 
+    /// Content drawn by `draw`.
     public init(draw: @escaping (_ canvas: Canvas, _ bounds: Rect) -> Void) { self.draw = draw }
 }
 
@@ -29,6 +33,7 @@ public final class View {
     public var alpha: Double = 1 {
         willSet { if newValue != alpha { willChangeGeometry(resizes: false) } }
     }
+    /// A hidden view and its children are not drawn and not hit.
     public var isHidden = false {
         willSet { if newValue != isHidden { willChangeGeometry(resizes: false) } }
     }
@@ -40,6 +45,7 @@ public final class View {
     public var background: Paint? {
         willSet { willChangeAppearance() }
     }
+    /// What the view draws over its background; nil draws nothing.
     public var content: ViewContent? {
         willSet { willChangeAppearance() }
     }
@@ -63,21 +69,26 @@ public final class View {
         willSet { if newValue != opaqueArea { willChangeAppearance() } }
     }
 
+    /// The view this one is a child of; nil for a tree's root and a view not added anywhere.
     public private(set) weak var parent: View?
+    /// The view's children, back to front. The view owns them.
     public private(set) var children: [View] = []
     /// Set on a tree's root only; everything below finds it through `parent`.
     weak var owningTree: ViewTree?
     /// The rasterized subtree, nil until drawn or after something inside changed.
     var cache: Surface?
 
+    /// A view at `frame`, in its future parent's coordinates, with nothing to draw.
     public init(frame: Rect = .zero) { self.frame = frame }
 
+    /// A view at `frame` that fills its bounds with `background` and draws `content` over it.
     public convenience init(frame: Rect, background: Paint?, content: ViewContent? = nil) {
         self.init(frame: frame)
         self.background = background
         self.content = content
     }
 
+    /// The view's own rectangle: at (0, 0), the size of `frame`.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
     /// The tree this view is shown in, if any.
@@ -89,6 +100,7 @@ public final class View {
 
     // MARK: Children
 
+    /// Adds `child` in front of the other children, taking it from its old parent.
     public func addChild(_ child: View) { insertChild(child, at: children.count) }
 
     /// Inserts `child` at `index` in drawing order (0 is at the back), taking it from its old parent.
@@ -101,6 +113,7 @@ public final class View {
         tree?.viewDidChange(child)
     }
 
+    /// Takes the view out of its parent; what it covered is redrawn. Nothing when it has no parent.
     public func removeFromParent() {
         guard let parent else { return }
         tree?.viewWillChange(self)
@@ -109,6 +122,7 @@ public final class View {
         self.parent = nil
     }
 
+    /// Takes every child out of the view.
     public func removeAllChildren() {
         for child in children { child.removeFromParent() }
     }
@@ -131,6 +145,7 @@ public final class View {
         gestures.append(gesture)
     }
 
+    /// Detaches `gesture`: it takes part in no new touch sequence on this view.
     public func removeGesture(_ gesture: AnyGesture) {
         gestures.removeAll { $0 === gesture }
         if gesture.view === self { gesture.view = nil }
@@ -198,9 +213,11 @@ public final class View {
         return t
     }
 
+    /// `point`, in the view's own coordinates, in root coordinates (the screen's pixels).
     public func convertToRoot(_ point: Point) -> Point { transformToRoot.map(point) }
 
-    /// nil when a transform on the way collapses the view to a line.
+    /// `point`, in root coordinates (the screen's pixels), in the view's own coordinates; nil when a transform on
+    /// the way collapses the view to a line.
     public func convertFromRoot(_ point: Point) -> Point? { transformToRoot.inverted()?.map(point) }
 
     /// Where the view's own frame lands on screen: the bounding box of the transformed frame, clipped by

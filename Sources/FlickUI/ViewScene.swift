@@ -5,10 +5,15 @@ import FlickRaster
 /// A view tree as the run loop's `Scene`: touches go to the gestures attached to its views through the
 /// `TouchDispatcher`, other input to the app's handler, time to the animator (whose values the `animate`
 /// bindings write into views), and a frame draws the tree's damage.
+///
+/// The scene is driven from the frame loop's thread: change its views, start animations and handle gestures there
+/// (in gesture, event and advance callbacks), not from another thread.
 public final class ViewScene: Scene {
+    /// The views and their damage; ``root`` is its root view.
     public let tree: ViewTree
     /// Keyed by the animated view (or any object the app animates).
     public let animator = Animator<ObjectIdentifier>()
+    /// Decides which gesture owns each finger; set its `metrics` to the panel's density.
     public let dispatcher: TouchDispatcher
     /// Receives the input events that are not touches (keys, devices).
     public var onEvent: ((InputEvent) -> Void)?
@@ -26,11 +31,13 @@ public final class ViewScene: Scene {
         var apply: () -> Void
     }
 
+    /// A scene for a screen of `width`×`height` pixels, with an empty root view that fills it.
     public init(width: Int, height: Int) {
         tree = ViewTree(width: width, height: height)
         dispatcher = TouchDispatcher(tree: tree)
     }
 
+    /// The root view: the whole screen. Add your views to it.
     public var root: View { tree.root }
 
     /// Runs `motion` on `key` of `view`, writing each frame's value with `apply` (e.g. `{ $0.alpha = $1 }`).

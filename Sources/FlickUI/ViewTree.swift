@@ -6,6 +6,7 @@ import FlickRaster
 /// A changed view costs two rectangles: what it covered when it first changed since the last frame (what
 /// the screen still shows) and what it covers when the frame is drawn.
 public final class ViewTree {
+    /// The view that fills the screen; every view shown is inside it.
     public let root: View
     /// The screen's pixels.
     public let bounds: PixelRect
@@ -25,8 +26,9 @@ public final class ViewTree {
     /// Frames drawn by moving the screen's pixels along with sliding layers, for tests.
     private(set) var framesSlid = 0
     /// Counts the views whose background and content were drawn, for tests and benchmarks.
-    public private(set) var viewsDrawn = 0
+    private(set) var viewsDrawn = 0
 
+    /// A tree for a screen of `width`×`height` pixels: the root view fills it, and the first frame draws all of it.
     public init(width: Int, height: Int) {
         bounds = PixelRect(x: 0, y: 0, width: width, height: height)
         root = View(frame: bounds.rect)
@@ -44,7 +46,7 @@ public final class ViewTree {
     public func setNeedsDisplay(_ rect: PixelRect) { damage.append(rect.intersection(bounds)) }
 
     /// The regions the next `render` will draw, merged.
-    public var pendingDamage: [PixelRect] {
+    package var pendingDamage: [PixelRect] {
         var all = damage
         for change in changed.values {
             all.append(change.before.rect)

@@ -8,7 +8,9 @@ import FlickRaster
 /// stretch of time at a time, so a caller can look at the screen in between (screenshots, tests); nothing reads a
 /// real clock, so the same script gives the same pixels every run.
 public final class VirtualClockPlayer {
+    /// The scene played.
     public let scene: any Scene
+    /// The display in memory the frames go to, on the player's virtual clock.
     public let display: HeadlessDisplay
     /// The script: touches (`enqueue`) and any other events, at their times.
     public let input: ScriptedInput
@@ -21,7 +23,8 @@ public final class VirtualClockPlayer {
     public let screenPower: ScreenPower?
 
     /// Draws frame 0, the scene at rest before any touch. With `idle`, the screen blanks when nobody touches it
-    /// (there is no backlight to dim headless); `log` hears each change.
+    /// (there is no backlight to dim headless); `log` hears each change. `width`×`height` is the screen in pixels,
+    /// `refreshHz` its refresh rate.
     public init(scene: any Scene, width: Int, height: Int, refreshHz: Double = 60, idle: IdlePolicy? = nil,
                 log: @escaping (String) -> Void = { _ in }) {
         self.scene = scene
@@ -39,6 +42,7 @@ public final class VirtualClockPlayer {
 
     /// What is on screen after the latest frame.
     public var screen: Surface { display.surface }
+    /// Seconds between frames: 1 / the refresh rate.
     public var interval: Double { display.frameInterval }
     /// Seconds on the virtual clock.
     public var time: Double { display.clock.now }

@@ -4,22 +4,22 @@ import FlickInput
 /// The run loop headless: a virtual clock that jumps to whatever is due next — the headless display's flip, a
 /// scripted touch, the frame the loop waits to draw, a scene's deadline — so an hour of pauses plays in moments and
 /// the same script gives the same frames on every run.
-public final class VirtualWaiter: LoopWaiter {
-    public let clock: VirtualClock
+final class VirtualWaiter: LoopWaiter {
+    let clock: VirtualClock
     /// The clock is not moved past this: reaching it (with nothing left due before) ends the run.
-    public var limit: Double?
+    var limit: Double?
     /// With nothing left due at all, the run ends where it is instead of moving the clock to `limit`.
-    public var stopsWhenIdle = false
+    var stopsWhenIdle = false
 
-    public init(clock: VirtualClock, limit: Double? = nil) { self.clock = clock; self.limit = limit }
+    init(clock: VirtualClock, limit: Double? = nil) { self.clock = clock; self.limit = limit }
 
-    public var now: Double { clock.now }
-    public var drawsAtVBlank: Bool { true }
+    var now: Double { clock.now }
+    var drawsAtVBlank: Bool { true }
 
     /// Events within a nanosecond count as simultaneous (times are sums of intervals and scripted microseconds).
     static let tolerance = 1e-9
 
-    public func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) -> LoopWake {
+    func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) -> LoopWake {
         let flip = (display as? HeadlessDisplay)?.pendingFlip
         let scheduled = inputs.indices.compactMap { i in (inputs[i] as? any ScheduledInputSource)?.nextEventTime.map { (i, $0) } }
         var due = ([deadline, flip].compactMap { $0 } + scheduled.map(\.1)).min()

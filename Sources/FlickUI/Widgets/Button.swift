@@ -6,14 +6,20 @@ import FlickText
 /// sliding away un-highlights it and lifting then does nothing. A disabled button is dimmed and does nothing.
 /// Its view draws and takes touches through the button: keep the button for as long as its view is shown.
 public final class Button {
+    /// How a button looks.
     public struct Style {
+        /// The button's colour at rest.
         public var fill: Color
+        /// Its colour while a finger presses it.
         public var highlightedFill: Color
+        /// The title's colour.
         public var title: Color
         /// Multiplied into the whole button when disabled.
         public var disabledAlpha: Double
+        /// The corners' radius in pixels.
         public var cornerRadius: Double
 
+        /// A style; disabled buttons at 35 % alpha and 12-pixel corners unless given.
         public init(fill: Color, highlightedFill: Color, title: Color, disabledAlpha: Double = 0.35, cornerRadius: Double = 12) {
             self.fill = fill
             self.highlightedFill = highlightedFill
@@ -23,10 +29,15 @@ public final class Button {
         }
     }
 
+    /// The button's view: place it with its frame and add it to the tree.
     public let view: View
+    /// The title's label, a child of `view`.
     public let label: Label
+    /// How it looks; a change redraws it.
     public var style: Style { didSet { view.setNeedsDisplay() } }
+    /// Called on the frame loop's thread when a tap on the button ends.
     public var action: () -> Void = {}
+    /// A disabled button is dimmed by the style's `disabledAlpha` and takes no touches.
     public var isEnabled = true {
         didSet {
             guard isEnabled != oldValue else { return }
@@ -35,12 +46,14 @@ public final class Button {
             view.alpha = isEnabled ? 1 : style.disabledAlpha
         }
     }
+    /// A finger is pressing the button.
     public private(set) var isHighlighted = false {
         didSet { if isHighlighted != oldValue { view.setNeedsDisplay() } }
     }
     private let tap: Gesture<TapRecognizer>
 
-    /// `metrics`: the panel's density, for how far a finger may roll and still press.
+    /// A button titled `title` in `face` at `pixelSize` pixels, at `frame`. `metrics`: the panel's density, for how far
+    /// a finger may roll and still press.
     public init(title: String, face: FontFace, pixelSize: Double, style: Style, frame: Rect,
                 metrics: GestureMetrics = .unknownPanel) {
         self.style = style
@@ -56,6 +69,7 @@ public final class Button {
         attachTap()
     }
 
+    /// The title shown; a change redraws it (call `layoutLabel()` if its height may change).
     public var title: String {
         get { label.text }
         set { label.text = newValue }

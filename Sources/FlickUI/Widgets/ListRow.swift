@@ -5,9 +5,11 @@ import FlickText
 /// bottom, filled with the highlight while pressed. Rows are reused: the list shows a new item in a row that
 /// scrolled off with `show(_:title:highlighted:)`. Rasterized, so a scrolling row is only copied.
 public final class ListRow {
+    /// The row's view, owned by the list.
     public let view: View
     /// The item shown.
     public private(set) var index = 0
+    /// The row is drawn pressed.
     public private(set) var isHighlighted = false
     private let label: Label?
     private let style: ListView.Style
@@ -23,6 +25,7 @@ public final class ListRow {
         if let label { view.addChild(label.view) }
     }
 
+    /// The title shown ("" when the style has no font).
     public var title: String { label?.text ?? "" }
     /// The title does not fit the row: it ends in an ellipsis.
     public var isTitleTruncated: Bool { label?.isTruncated ?? false }

@@ -10,25 +10,33 @@ import FlickText
 /// Only the rows on screen have views: a row scrolled off is reused for the next one scrolling in. Its gestures
 /// are attached to `view`; a `ViewScene`'s dispatcher gives them their touches.
 public final class ListView {
+    /// How a list looks; sizes in pixels.
     public struct Style {
         /// The least height of a row: a title that needs more (a large text size, a title wrapping onto
         /// `maxLines`) makes its row taller.
         public var rowHeight: Double
+        /// A row's background.
         public var rowFill: Color
+        /// A pressed row's background.
         public var highlightFill: Color
+        /// The line along the bottom of each row.
         public var separator: Color
+        /// The titles' colour.
         public var title: Color
+        /// The disclosure chevron's colour.
         public var chevron: Color
         /// Shows where there are no rows: below the last, and in the gap a rubber-banded end opens.
         public var background: Color
         /// nil: rows without titles.
         public var face: FontFace?
+        /// The titles' font size in pixels.
         public var pixelSize: Double
         /// From the left edge to the title, and from the chevron to the right edge.
         public var inset: Double
         /// Lines a long title wraps onto before it ends in an ellipsis.
         public var maxLines: Int
 
+        /// A style; titles wrap onto two lines unless `maxLines` says otherwise.
         public init(rowHeight: Double, rowFill: Color, highlightFill: Color, separator: Color, title: Color,
                     chevron: Color, background: Color, face: FontFace?, pixelSize: Double, inset: Double,
                     maxLines: Int = 2) {
@@ -43,8 +51,11 @@ public final class ListView {
 
     /// Clips the rows; place it with its frame.
     public let view: View
+    /// How it looks.
     public let style: Style
+    /// The rows' titles, one row each; setting them measures and shows the rows again.
     public var titles: [String] { didSet { reload() } }
+    /// Called on the frame loop's thread with a row's index when a tap on it ends.
     public var onSelect: (Int) -> Void = { _ in }
     /// How far the rows are scrolled up, in pixels; below 0 or past `maximumOffset` while rubber-banded.
     public var contentOffset: Double { scroller.offset }
@@ -60,6 +71,8 @@ public final class ListView {
     private let metrics: GestureMetrics
     private var scroller: VerticalScroller!
 
+    /// A list at `frame` showing `titles`. `metrics` is the panel's density (slop, coasting), and `scene` the scene
+    /// whose animator moves it: the list's view must be shown in that scene's tree.
     public init(frame: Rect, titles: [String], style: Style, metrics: GestureMetrics, scene: ViewScene) {
         view = View(frame: frame, background: .solid(style.background))
         view.clipsToBounds = true
@@ -81,11 +94,12 @@ public final class ListView {
         attachTap()
     }
 
+    /// The furthest the rows scroll at rest, in pixels: what is left of their height below the view's.
     public var maximumOffset: Double { scroller.maximumOffset }
 
     private var contentHeight: Double { rowTops[rowTops.count - 1] }
 
-    /// Row `index`'s top and height within the rows.
+    /// Row `index`'s top and height within the rows, in pixels.
     public func rowFrame(_ index: Int) -> (top: Double, height: Double) {
         (rowTops[index], rowTops[index + 1] - rowTops[index])
     }
@@ -96,6 +110,7 @@ public final class ListView {
     /// Jumps to `offset` (clamped to the content), stopping any motion.
     public func scroll(to offset: Double) { scroller.scroll(to: offset) }
 
+    /// Shows no row as pressed or selected.
     public func clearSelection() { highlight(nil) }
 
     // MARK: Touches

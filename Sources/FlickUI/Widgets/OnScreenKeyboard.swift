@@ -6,19 +6,30 @@ import FlickText
 /// a phone; sliding to another key moves the highlight there. The whole keyboard is one view, rasterized, so
 /// sliding it up and down is a copy.
 public final class OnScreenKeyboard {
+    /// A key of the keyboard, as drawn and as typed.
     public enum Key: Hashable, Sendable {
+        /// A letter, digit or symbol: what it types (already shifted when `onKey` hears it).
         case character(String)
+        /// Backspace: what it deletes is the receiver's to say.
         case backspace
+        /// Types the next letter in upper case; the keyboard handles it.
         case shift
+        /// Switches between letters and numbers-and-symbols; the keyboard handles it.
         case layer
+        /// The space bar.
         case space
+        /// Done: the receiver ends the typing.
         case done
     }
 
+    /// The keyboard's view (rasterized): place it with its frame and add it to the tree.
     public let view: View
-    /// Receives typed keys: characters (already shifted), space as " ", backspace and done.
+    /// Receives typed keys on the frame loop's thread: characters (already shifted), space, backspace and done; shift
+    /// and the layer key are the keyboard's own.
     public var onKey: (Key) -> Void = { _ in }
+    /// The next letter is typed in upper case.
     public private(set) var isShifted = false { didSet { view.setNeedsDisplay() } }
+    /// The numbers-and-symbols layer is shown instead of the letters.
     public private(set) var showsSymbols = false { didSet { view.setNeedsDisplay() } }
     private var pressed: Int? { didSet { if pressed != oldValue { view.setNeedsDisplay() } } }
     private let face: FontFace
@@ -118,18 +129,21 @@ public final class OnScreenKeyboard {
         return dx * dx + dy * dy
     }
 
-    /// Whether the keyboard takes this touch.
+    /// A finger landed at `point` (root coordinates): highlights the key under it, or the nearest in its row.
+    /// Returns whether the keyboard takes this touch.
     @discardableResult
     public func touchDown(at point: Point) -> Bool {
         pressed = keyIndex(at: point)
         return pressed != nil
     }
 
+    /// A finger down on the keyboard moved to `point` (root coordinates): the highlight follows it to the key there.
     public func touchMoved(to point: Point) {
         guard pressed != nil else { return }
         pressed = keyIndex(at: point) ?? pressed
     }
 
+    /// The finger lifted: the key last highlighted types (or shifts, or switches the layer).
     public func touchUp(at point: Point) {
         guard let index = pressed else { return }
         pressed = nil
@@ -144,5 +158,6 @@ public final class OnScreenKeyboard {
         }
     }
 
+    /// The touch was cancelled: nothing types.
     public func touchCancelled() { pressed = nil }
 }

@@ -2,11 +2,13 @@
 /// (1 − 1 / (x·c / d + 1))·d, which follows the finger at first and then ever less, never reaching d.
 /// Invertible, so a finger that catches content in the band carries on from where it shows.
 public struct RubberBand: Hashable, Sendable {
+    /// c, how stiff the band is: 0.55, as UIScrollView's.
     public static let coefficient = 0.55 // UIScrollView's c, as @chpwn described its rubber band (2013)
 
     /// d: the visible extent along the scroll axis.
     public var dimension: Double
 
+    /// A band for a view `dimension` pixels long along the scroll axis; it must be positive.
     public init(dimension: Double) {
         precondition(dimension > 0, "a rubber band needs room")
         self.dimension = dimension

@@ -34,7 +34,8 @@ public final class VerticalScroller {
     private var isDragging = false
     private static let offsetKey = AnimationKey<Double>("contentOffset")
 
-    /// Scrolls `view`'s content (the gesture is attached to `view`).
+    /// Scrolls `view`'s content (the gesture is attached to `view`), `contentHeight` pixels tall. `metrics` is the
+    /// panel's density (slop, speeds); `scene` runs the motions and must be the scene whose tree shows `view`.
     public init(view: View, contentHeight: Double, metrics: GestureMetrics, scene: ViewScene) {
         self.view = view
         self.contentHeight = contentHeight
@@ -43,6 +44,7 @@ public final class VerticalScroller {
         attachPan()
     }
 
+    /// The furthest the content scrolls at rest, in pixels: its height less the view's.
     public var maximumOffset: Double { max(0, contentHeight - view.frame.height) }
 
     /// A finger drags the content or it coasts.
