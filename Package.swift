@@ -45,6 +45,8 @@ let package = Package(
 
         // Line breaking (UAX #14) through ICU (libicu-dev), behind a C shim: ICU's C names carry its version.
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // The bundled DejaVu faces inside the binary (.incbin from Fonts/): text wherever a program is copied.
+        .target(name: "CBundledFonts", cSettings: [.headerSearchPath("../../Fonts")]),
         // SIMD kernels wider than the x86-64 baseline, picked at run time.
         .target(name: "CRasterKernels"),
         // libjpeg's steps under setjmp, with an error manager that returns instead of exiting the process.
@@ -52,7 +54,7 @@ let package = Package(
         // Reading what people give Flick and replacing files durably: the one place for both.
         .target(name: "FlickFiles"),
         .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CLinux", "CRasterKernels", "FlickFiles"]),
-        .target(name: "FlickText", dependencies: ["FlickRaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles"]),
+        .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles"]),
         .target(name: "FlickMotion"),
         .target(name: "FlickJSON"),
         .target(name: "FlickGestures", dependencies: ["FlickJSON", "FlickFiles"]),

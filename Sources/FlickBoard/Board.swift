@@ -35,22 +35,56 @@ public enum Board {
     /// by the rotation), at the panel's density, and the scene shown before when the display comes back at
     /// another size — until a termination signal. Returns the loop's frame statistics.
     ///
+    /// Where there is no display, with `headless` it logs `no display device (…): running headless` and runs the
+    /// scene on a virtual clock as `headless` says (outside systemd only); without, it throws ``NoDisplayError``.
+    ///
     /// It blocks the calling thread, which becomes the frame loop's: `makeScene` and `log` are called on it, and the
     /// scene is driven only from it. SIGINT, SIGTERM, SIGUSR1 and SIGUSR2 are blocked on it and read by the loop
     /// instead. The display and the console are given back when it returns or throws.
     ///
     /// - Parameters:
     ///   - options: The display, input and screen-power settings (``BoardOptions``).
+    ///   - headless: What to do without a display (or always, when it says so): the scene on a virtual clock.
     ///   - log: Hears each choice the board makes and each problem it works round, one line each.
     ///   - makeScene: Makes the scene for a display of `width`×`height` pixels (after rotation) at the density in
     ///     `metrics`; `previous` is the scene shown before, when the display came back at another size (nil at start).
     ///     If it throws at start, `run` throws that; later the previous scene stays.
-    /// - Throws: A `DRMError` or `FramebufferError` for a display Flick cannot use, a ``SystemCallError`` when the
+    /// - Throws: ``NoDisplayError`` where there is no display to run on and no headless run, a `DRMError` or
+    ///   `FramebufferError` for a display Flick cannot use, a ``SystemCallError`` when the
     ///   signals cannot be set up, what `makeScene` throws at start, and what the display throws while running.
     @discardableResult
-    public static func run(_ options: BoardOptions, log: @escaping (LogLevel, String) -> Void = { _, _ in },
+    public static func run(_ options: BoardOptions, headless: HeadlessRun? = nil,
+                           log: @escaping (LogLevel, String) -> Void = { _, _ in },
                            makeScene: @escaping (_ width: Int, _ height: Int, _ metrics: GestureMetrics,
                                                  _ previous: (any Scene)?) throws -> any Scene) throws -> FrameStatistics {
+        if let headless, headless.evenWithADisplay {
+            return try run(headless, options: options, log: log, makeScene: makeScene)
+        }
+        guard hasDisplay(card: options.drm.card) else {
+            let missing = "no display device (no /dev/dri/card*, no /dev/fb*)"
+            // Under systemd (which sets INVOCATION_ID) a kiosk without a screen must not "succeed" headless.
+            guard let headless, getenv("INVOCATION_ID") == nil else {
+                throw NoDisplayError(description: "\(missing): load the GPU or panel driver\(headless == nil ? "" : ", or run headless on purpose")")
+            }
+            log(.notice, "\(missing): running headless")
+            return try run(headless, options: options, log: log, makeScene: makeScene)
+        }
+        return try runOnDisplay(options, log: log, makeScene: makeScene)
+    }
+
+    /// The scene on a virtual clock, at the density the options give (else 160 dpi).
+    private static func run(_ headless: HeadlessRun, options: BoardOptions, log: @escaping (LogLevel, String) -> Void,
+                            makeScene: (Int, Int, GestureMetrics, (any Scene)?) throws -> any Scene) throws -> FrameStatistics {
+        let metrics = options.dpi.map { GestureMetrics(dotsPerInch: $0) } ?? .unknownPanel
+        let scene = try makeScene(headless.width, headless.height, metrics, nil)
+        let player = VirtualClockPlayer(scene: scene, width: headless.width, height: headless.height, idle: options.idle,
+                                        log: { log(.notice, $0) })
+        try headless.play(player)
+        return player.statistics
+    }
+
+    private static func runOnDisplay(_ options: BoardOptions, log: @escaping (LogLevel, String) -> Void,
+                                     makeScene: @escaping (Int, Int, GestureMetrics, (any Scene)?) throws -> any Scene) throws -> FrameStatistics {
         let signals = try SignalQueue(SIGINT, SIGTERM, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
         let rotation = options.drm.rotation
         let display: any Display, panel: (width: Int, height: Int), closeDisplay: () -> Void

@@ -9,7 +9,7 @@ import FlickUI
 /// the kiosk config's field, else the default.
 public struct BoardOptions: Sendable, Equatable {
     /// The card, connector, mode, rotation, refresh and scan-out format.
-    public var drm: DRMConfiguration
+    package var drm: DRMConfiguration
     /// The libinput seat.
     public var seat: String
     /// A touch layer mounted differently from the picture, as LIBINPUT_CALIBRATION_MATRIX.

@@ -7,16 +7,16 @@ import SystemPackage
 
 /// The run loop on a board: CLOCK_MONOTONIC (the clock DRM timestamps flips on), and poll() on the signals, the
 /// display's flip events and connector changes, and the input devices. An idle kiosk sleeps here with no timeout: no wake-ups, no CPU.
-public final class PollWaiter: LoopWaiter {
+package final class PollWaiter: LoopWaiter {
     private let signals: SignalQueue?
 
     /// A waiter that also polls `signals` (termination, VT switches) and hands the loop each one; nil: none.
-    public init(signals: SignalQueue?) { self.signals = signals }
+    package init(signals: SignalQueue?) { self.signals = signals }
 
-    public var now: Double { monotonicSeconds() }
-    public var drawsAtVBlank: Bool { false }
+    package var now: Double { monotonicSeconds() }
+    package var drawsAtVBlank: Bool { false }
 
-    public func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
+    package func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
         let deadline = [deadline, timer].compactMap { $0 }.min()
         var fds: [pollfd] = []
         if let signals { fds.append(pollfd(fd: signals.descriptor.rawValue, events: Int16(POLLIN), revents: 0)) }

@@ -4,14 +4,14 @@ import SystemPackage
 
 /// Signals as a readable file descriptor, so the loop handles them between frames, not mid-draw: termination,
 /// and the kernel asking Flick to release or take back its virtual terminal.
-public final class SignalQueue {
+package final class SignalQueue {
     /// Readable when a signal is queued.
     package let descriptor: FileDescriptor
 
     /// Blocks `signals` for the calling thread (and the threads it starts afterwards, which inherit the mask: make
     /// the queue before starting any) and queues them instead; they stay blocked when the queue is gone. Throws a
     /// ``SystemCallError`` when the mask or the signalfd cannot be set up.
-    public init(_ signals: Int32...) throws(SystemCallError) {
+    package init(_ signals: Int32...) throws(SystemCallError) {
         var set = sigset_t()
         sigemptyset(&set)
         for s in signals { sigaddset(&set, s) }

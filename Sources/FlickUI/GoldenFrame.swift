@@ -60,11 +60,13 @@ public enum GoldenFrame {
 public struct GoldenFrameMismatch: Error, CustomStringConvertible {
     /// The golden PNG's path.
     public let golden: String
-    /// Pixels that differ by more than the tolerance, and how many may.
+    /// Pixels that differ by more than the tolerance (every pixel when the sizes differ).
     public let differing: Int
+    /// How many pixels may differ by more than the tolerance.
     public let allowed: Int
-    /// Where the frame was written, and the picture of the differing pixels (nil when the sizes differ).
+    /// Where the frame was written, beside the golden.
     public let actual: String
+    /// The picture of the differing pixels, beside the golden; nil when the sizes differ.
     public let diff: String?
     let sizes: (golden: (Int, Int), frame: (Int, Int))?
 

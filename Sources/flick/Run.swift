@@ -102,26 +102,35 @@ struct Run: ParsableCommand {
             throw ExitCode(2)
         }
         if let dpi = panel.dpi { kiosk?.overrideDPI(dpi) }
-        if !headless && script == nil && Board.hasDisplay(card: card) {
-            do {
-                try runOnDisplay(kiosk)
-            } catch where error is DRMError || error is FramebufferError {
-                // A board whose display Flick cannot use is misconfigured: say so and fail loudly.
-                Log.flick.critical("\(error)")
-                throw ExitCode(1)
+        let options = BoardOptions(config: kiosk, card: card, connector: connector, mode: mode.flatMap(ModeRequest.init),
+                                   rotation: panel.rotation.flatMap(Rotation.init(degrees:)), seat: seat,
+                                   calibration: calibrationMatrix, dpi: panel.dpi)
+        let size = panel.screen(for: kiosk)
+        let headlessRun = HeadlessRun(width: size.width, height: size.height, evenWithADisplay: headless || script != nil) { player in
+            if let scene = player.scene as? PagesScene {
+                try play(scene, on: player, path: configPath ?? "the \(app?.rawValue ?? "") app")
+            } else {
+                try playShowcase(on: player)
             }
-            return
         }
-        if !headless && script == nil {
-            // Under systemd (which sets INVOCATION_ID) a kiosk without a screen must not "succeed" headless.
-            if ProcessInfo.processInfo.environment["INVOCATION_ID"] != nil {
-                Log.flick.critical("no display device (no /dev/dri/card*, no /dev/fb*): load the GPU or panel driver, or run with --headless")
-                throw ExitCode(1)
+        let fonts = try FontCollection()
+        let stateDirectory = stateDirectory
+        do {
+            // The one entry point a package uses too: the board's display, else headless.
+            let statistics = try Board.run(options, headless: headlessRun, log: Self.log) { width, height, metrics, previous in
+                guard var kiosk else { return try ShowcaseKiosk(width: width, height: height, fonts: fonts) }
+                // A display back at another size is laid out again on the page that was showing; the to-do lists
+                // are in the state directory.
+                if let page = (previous as? PagesScene)?.currentPage { kiosk.start = page }
+                return PagesScene(config: kiosk, width: width, height: height, fonts: fonts, metrics: metrics,
+                                  stateDirectory: stateDirectory, log: { Log.flick.error("\($0)") })
             }
-            Log.flick.notice("no display device (no /dev/dri/card*, no /dev/fb*): running headless")
+            if stats { Log.flick.notice("stats: \(statistics.summary)") }
+        } catch where error is DRMError || error is FramebufferError || error is NoDisplayError {
+            // A board whose display Flick cannot use is misconfigured: say so and fail loudly.
+            Log.flick.critical("\(error)")
+            throw ExitCode(1)
         }
-        if let kiosk { return try runPagesHeadless(kiosk, path: configPath ?? "the \(app?.rawValue ?? "") app") }
-        try runHeadless()
     }
 
     private var stateDirectory: String {
@@ -138,12 +147,7 @@ struct Run: ParsableCommand {
 
     /// The pages on the virtual clock: the script's touches, screenshots at their times, and the final state as
     /// the last line of stdout.
-    private func runPagesHeadless(_ kiosk: KioskConfig, path: String) throws {
-        let size = panel.screen(for: kiosk)
-        let scene = PagesScene(config: kiosk, width: size.width, height: size.height, fonts: try FontCollection(),
-                               metrics: kiosk.gestureMetrics, stateDirectory: stateDirectory, log: { Log.flick.error("\($0)") })
-        let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height, idle: kiosk.display?.idle,
-                                        log: { Log.flick.notice("\($0)") })
+    private func play(_ scene: PagesScene, on player: VirtualClockPlayer, path: String) throws {
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
         var pending = shots.sorted { $0.milliseconds < $1.milliseconds }
         func writeShots(dueBy time: Double) throws {
@@ -160,27 +164,9 @@ struct Run: ParsableCommand {
         }
         let out = noOut ? nil : out ?? (shots.isEmpty ? "flick-kiosk.png" : nil)
         if let out { try player.screen.writePNG(path: out) }
-        print("Flick ran \(path) headless (\(size.width)x\(size.height), \(player.framesDrawn) frames, \(shots.count) shots"
+        print("Flick ran \(path) headless (\(player.display.width)x\(player.display.height), \(player.framesDrawn) frames, \(shots.count) shots"
               + (out.map { ") and wrote \($0)." } ?? ")."))
         print(scene.finalStateJSON())
-    }
-
-    /// The kiosk (or the showcase) on the board's display, through the one entry point a package uses too.
-    private func runOnDisplay(_ kiosk: KioskConfig?) throws {
-        let options = BoardOptions(config: kiosk, card: card, connector: connector, mode: mode.flatMap(ModeRequest.init),
-                                   rotation: panel.rotation.flatMap(Rotation.init(degrees:)), seat: seat,
-                                   calibration: calibrationMatrix, dpi: panel.dpi)
-        let fonts = try FontCollection()
-        let stateDirectory = stateDirectory
-        let statistics = try Board.run(options, log: Self.log) { width, height, metrics, previous in
-            guard var kiosk else { return try ShowcaseKiosk(width: width, height: height, fonts: fonts) }
-            // A display back at another size is laid out again on the page that was showing; the to-do lists are
-            // in the state directory.
-            if let page = (previous as? PagesScene)?.currentPage { kiosk.start = page }
-            return PagesScene(config: kiosk, width: width, height: height, fonts: fonts, metrics: metrics,
-                              stateDirectory: stateDirectory, log: { Log.flick.error("\($0)") })
-        }
-        if stats { Log.flick.notice("stats: \(statistics.summary)") }
     }
 
     private static func log(_ level: Board.LogLevel, _ line: String) {
@@ -191,17 +177,13 @@ struct Run: ParsableCommand {
         }
     }
 
-    private func runHeadless() throws {
-        let size = panel.screen(for: nil)
-        let scene = try ShowcaseKiosk(width: size.width, height: size.height, fonts: FontCollection())
-        let player = VirtualClockPlayer(scene: scene, width: size.width, height: size.height)
+    private func playShowcase(on player: VirtualClockPlayer) throws {
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
         player.run()
         let out = noOut ? nil : out ?? "flick-showcase.png"
         if let out { try player.screen.writePNG(path: out) }
-        print("Flick ran headless (\(size.width)x\(size.height), \(player.framesDrawn) frames\(script.map { ", script \($0)" } ?? ""))"
+        print("Flick ran headless (\(player.display.width)x\(player.display.height), \(player.framesDrawn) frames\(script.map { ", script \($0)" } ?? ""))"
               + (out.map { " and wrote \($0)." } ?? "."))
-        if stats { print("stats: \(player.statistics.summary)") }
     }
 }
 
