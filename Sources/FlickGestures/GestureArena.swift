@@ -1,6 +1,8 @@
-/// Identifies a recogniser in an arena.
+/// Identifies a recogniser in an arena: ``GestureArena/add(_:region:depth:)`` hands it out (in a ``GestureHandle``),
+/// and ``GestureChange`` names the recogniser it is about by it. Ordered by when they were added.
 public struct GestureID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let index: Int
+    /// The recogniser's position in the arena, in the order they were added.
+    let index: Int
 
     public static func < (a: GestureID, b: GestureID) -> Bool { a.index < b.index }
 
@@ -9,11 +11,13 @@ public struct GestureID: Hashable, Comparable, Sendable, CustomStringConvertible
 
 /// A typed `GestureID`: reads the recogniser back out of the arena as its own type.
 public struct GestureHandle<Recognizer: GestureRecognizer>: Hashable, Sendable {
+    /// The untyped identity, as ``GestureChange`` reports it.
     public let id: GestureID
 }
 
 /// A recogniser about to be granted the touches, and the others that could still win them: what a veto decides on.
 public struct GestureClaim: Sendable {
+    /// The recogniser asking to begin (or to end, for a discrete one).
     public var gesture: GestureID
     /// The claiming recogniser as it is now.
     public var recognizer: any GestureRecognizer
@@ -23,10 +27,14 @@ public struct GestureClaim: Sendable {
 
 /// A state the arena granted a recogniser, in the order the app should act on them.
 public struct GestureChange: Hashable, Sendable, CustomStringConvertible {
+    /// The recogniser the change is about.
     public var gesture: GestureID
+    /// What the arena granted: began, changed, ended, cancelled or failed (never possible).
     public var state: GestureState
+    /// The frame's or tick's time, in microseconds.
     public var time: Microseconds
 
+    /// A change of `gesture` to `state` at `time` (the arena makes these; tests compare against them).
     public init(gesture: GestureID, state: GestureState, time: Microseconds) {
         self.gesture = gesture
         self.state = state
@@ -72,8 +80,16 @@ public struct GestureArena: Sendable {
     private var priority: [Int] = []
     private var down: [TouchID: ScreenPoint] = [:]
 
+    /// An arena with no recognisers.
     public init() {}
 
+    /// Adds a recogniser, which takes part in every touch that lands in `region` from now on.
+    ///
+    /// - Parameters:
+    ///   - recognizer: The recogniser, in its `possible` state.
+    ///   - region: Where on the screen, in pixels, a touch must land for this recogniser to receive it.
+    ///   - depth: How deep its view is in the view tree: between claims in the same frame the deeper wins.
+    /// - Returns: The handle to read the recogniser back with (`arena[handle]`) and to make it wait on others with.
     public mutating func add<R: GestureRecognizer>(
         _ recognizer: R,
         region: HitRegion = .everywhere,
@@ -91,6 +107,7 @@ public struct GestureArena: Sendable {
         require(gesture.id, toFail: other.id)
     }
 
+    /// `gesture` may only be recognised once `other` has failed (or never took part); by id.
     public mutating func require(_ gesture: GestureID, toFail other: GestureID) {
         let a = gesture.index, b = other.index
         precondition(a != b && !depends(b, on: a), "require(_:toFail:) would make \(gesture) and \(other) wait for each other")
@@ -113,6 +130,7 @@ public struct GestureArena: Sendable {
     /// What the arena has granted: a recogniser's own `state` may run ahead while the arena holds it back.
     public func state(of gesture: GestureID) -> GestureState { entries[gesture.index].granted }
 
+    /// What the arena has granted the recogniser behind `handle`.
     public func state<R>(of handle: GestureHandle<R>) -> GestureState { state(of: handle.id) }
 
     /// The gesture under way, if any.
@@ -136,8 +154,13 @@ public struct GestureArena: Sendable {
         entries.filter { $0.engaged && !$0.granted.isTerminal }.compactMap(\.recognizer.deadline).min()
     }
 
+    /// Routes one touch frame to the recognisers it concerns and decides the claims it brings: call it for every
+    /// frame, in time order. A recogniser whose fingers have all lifted after it finished starts afresh first.
+    ///
     /// `shouldBegin` is asked before a recogniser's claim is granted; false makes it fail instead, leaving the
     /// touches to its rivals.
+    ///
+    /// - Returns: What the arena granted, in the order to act on: the gesture under way first, then claims.
     public mutating func handle(_ frame: TouchFrame, shouldBegin: (GestureClaim) -> Bool = { _ in true }) -> [GestureChange] {
         var changes: [GestureChange] = []
         resetFinished()
@@ -189,6 +212,10 @@ public struct GestureArena: Sendable {
         return changes
     }
 
+    /// Lets time-based recognisers decide without a frame (a tap held too long, a double tap giving up on its
+    /// second tap): the run loop calls it at ``deadline`` when no frame came first. `shouldBegin` is as for `handle`.
+    ///
+    /// - Returns: What the arena granted at `time`.
     public mutating func tick(to time: Microseconds, shouldBegin: (GestureClaim) -> Bool = { _ in true }) -> [GestureChange] {
         var changes: [GestureChange] = []
         resetFinished()

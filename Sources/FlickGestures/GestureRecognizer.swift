@@ -1,8 +1,20 @@
 /// possible → began → changed → ended / cancelled, or possible → failed. Discrete gestures (taps) go from
 /// possible straight to ended.
 public enum GestureState: String, Hashable, Sendable {
-    case possible, began, changed, ended, cancelled, failed
+    /// Watching the touches, not yet decided: every recogniser starts here.
+    case possible
+    /// Recognised: a continuous gesture is under way and owns its touches.
+    case began
+    /// Under way, with something new since the last report.
+    case changed
+    /// Finished as recognised: the fingers lifted, or a discrete gesture was recognised.
+    case ended
+    /// Was under way and stopped without finishing: a touch was cancelled or the touches went elsewhere.
+    case cancelled
+    /// Never recognised: the touches did not match, or another gesture won them.
+    case failed
 
+    /// Ended, cancelled or failed: nothing more happens until the recogniser is reset for the next touch.
     public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
 
     /// Began or changed: the gesture is under way and owns its touches.
@@ -24,6 +36,7 @@ public enum GestureState: String, Hashable, Sendable {
 /// Recognisers are values: they hold no references and read no clock. Time passes through the frames' timestamps
 /// and, between frames, through `tick(to:)`, which the run loop calls at `deadline`.
 public protocol GestureRecognizer: Sendable {
+    /// The recogniser's own decision so far; the arena may hold it back (see `GestureArena.state(of:)`).
     var state: GestureState { get }
     /// Discrete gestures report only `ended`; continuous ones report `began` and `changed` first.
     var isDiscrete: Bool { get }
@@ -33,6 +46,7 @@ public protocol GestureRecognizer: Sendable {
 
     /// Frames must come in time order. Events for touches the recogniser does not track are ignored.
     mutating func handle(_ frame: TouchFrame)
+    /// Time has reached `time` (microseconds) with no frame: decide whatever a deadline decides.
     mutating func tick(to time: Microseconds)
     /// The arena gave the touches to another gesture: one under way is cancelled, anything else fails.
     mutating func cancel()
@@ -41,8 +55,11 @@ public protocol GestureRecognizer: Sendable {
 }
 
 extension GestureRecognizer {
+    /// Continuous by default: the recogniser reports `began` and `changed` before it ends.
     public var isDiscrete: Bool { false }
+    /// No deadline by default: the recogniser decides only on frames.
     public var deadline: Microseconds? { nil }
+    /// Does nothing by default, for recognisers without a deadline.
     public mutating func tick(to time: Microseconds) {}
 }
 

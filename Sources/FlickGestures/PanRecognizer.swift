@@ -18,7 +18,10 @@ public struct PanRecognizer: GestureRecognizer {
     /// iOS's pan hysteresis is 10 pt (1.6 mm); a little more rides out the jitter of a cheap panel.
     public static let slop = Millimetres(2)
 
+    /// Which axes the pan follows once past the slop.
     public let axisLock: AxisLock
+    /// The most fingers the pan follows; one more landing fails the pan if it has not begun (leaving the fingers
+    /// to a pinch), and is ignored once it has.
     public let maximumTouches: Int
     private let slop: Double
 
@@ -35,6 +38,13 @@ public struct PanRecognizer: GestureRecognizer {
     private var lastTime: Microseconds = 0
     private var releaseVelocity: Velocity?
 
+    /// A pan that begins once its fingers have moved `slop` on the glass.
+    ///
+    /// - Parameters:
+    ///   - metrics: The display's density, to turn `slop` into pixels.
+    ///   - slop: How far the fingers' centroid must move before the pan begins; ``slop`` (2 mm) by default.
+    ///   - axisLock: Which axes it follows: both (`.free`, the default), the dominant one, or only one.
+    ///   - maximumTouches: The most fingers it follows, at least 1.
     public init(
         metrics: GestureMetrics,
         slop: Millimetres = Self.slop,
@@ -58,6 +68,7 @@ public struct PanRecognizer: GestureRecognizer {
     /// The centroid of the fingers the pan follows.
     public var location: ScreenPoint? { tracks.centroid }
 
+    /// How many fingers the pan follows now.
     public var touchCount: Int { tracks.count }
 
     private var rawTranslation: ScreenVector { base + ((tracks.centroid ?? origin) - origin) }

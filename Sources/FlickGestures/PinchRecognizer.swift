@@ -1,25 +1,34 @@
 /// The two touches of a pinch, the one nearer the top of the screen first (the to-do list parts the rows between
 /// them: seed gesture-todo-list-pinch, getNormalisedTouchPoints). Level touches are ordered left to right.
 public struct PinchPoints: Hashable, Sendable {
+    /// The touch that was nearer the top (or the left, if level) when the second finger landed.
     public var upper: ScreenPoint
+    /// The other touch.
     public var lower: ScreenPoint
 
+    /// The two touches, `upper` first.
     public init(upper: ScreenPoint, lower: ScreenPoint) {
         self.upper = upper
         self.lower = lower
     }
 
+    /// Halfway between the two touches.
     public var centre: ScreenPoint { ScreenPoint(x: (upper.x + lower.x) / 2, y: (upper.y + lower.y) / 2) }
+    /// How far apart the two touches are.
     public var span: PinchSpan { PinchSpan(x: abs(lower.x - upper.x), y: abs(lower.y - upper.y)) }
 }
 
 /// How far apart the two fingers are, per axis and in a straight line, in pixels.
 public struct PinchSpan: Hashable, Sendable {
+    /// The horizontal distance, in pixels.
     public var x: Double
+    /// The vertical distance, in pixels.
     public var y: Double
 
+    /// A span of `x` and `y` pixels.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 
+    /// The straight-line distance, √(x² + y²).
     public var distance: Double { (x * x + y * y).squareRoot() }
 }
 
@@ -59,8 +68,11 @@ public struct PinchRecognizer: GestureRecognizer {
         return current / max(initial, 1)
     }
 
+    /// Halfway between the two fingers now; nil until the second finger lands.
     public var centre: ScreenPoint? { points?.centre }
+    /// How far apart the two fingers are now; nil until the second finger lands.
     public var span: PinchSpan? { points?.span }
+    /// How far apart they were when the second finger landed.
     public var initialSpan: PinchSpan? { initialPoints?.span }
 
     public mutating func handle(_ frame: TouchFrame) {

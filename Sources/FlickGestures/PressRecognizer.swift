@@ -2,13 +2,16 @@
 /// lands (nothing to wait for: a key shows pressed at once and competes with no drag), then follows every finger
 /// that lands, moves or lifts until the last one is up. `events` holds what the latest frame did.
 public struct PressRecognizer: GestureRecognizer {
+    /// Began at the first finger, changed on each frame after, ended when the last lifts, cancelled by a cancel.
     public private(set) var state = GestureState.possible
     /// The events of the latest frame, for the touches the recogniser follows.
     public private(set) var events: [TouchEvent] = []
     private var touches: Set<TouchID> = []
 
+    /// A press recogniser waiting for a finger.
     public init() {}
 
+    /// Follows every finger that lands (in its region, as the arena routes them) until the last one is up.
     public mutating func handle(_ frame: TouchFrame) {
         guard !state.isTerminal else { return }
         events = []
@@ -28,8 +31,10 @@ public struct PressRecognizer: GestureRecognizer {
         }
     }
 
+    /// Cancelled when under way, failed before.
     public mutating func cancel() { state = state.withdrawn }
 
+    /// Back to `possible`, with no fingers and no events.
     public mutating func reset() {
         state = .possible
         events = []

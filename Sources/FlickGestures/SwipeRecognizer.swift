@@ -1,6 +1,13 @@
 /// The way the finger moved.
 public enum SwipeDirection: Hashable, Sendable {
-    case left, right, up, down
+    /// Towards the left edge: negative x.
+    case left
+    /// Towards the right edge: positive x.
+    case right
+    /// Towards the top edge: negative y.
+    case up
+    /// Towards the bottom edge: positive y.
+    case down
 
     init(along axis: Axis, sign: Double) {
         switch axis {
@@ -30,6 +37,7 @@ public struct SwipeRecognizer: GestureRecognizer {
     /// Android ViewPager's MIN_FLING_VELOCITY, 400 dp/s.
     public static let flickVelocity = MillimetresPerSecond(63.5)
 
+    /// The axes the swipe may lock to; a touch that locks to another fails it.
     public let axes: Set<Axis>
     /// How far what the swipe moves already stood from rest along its axis when the finger took it (a page
     /// caught mid-flight), in pixels: the release decides on the whole displacement.
@@ -41,6 +49,17 @@ public struct SwipeRecognizer: GestureRecognizer {
     /// Set when the swipe ends; nil while under way and when cancelled or failed.
     public private(set) var decision: SwipeDecision?
 
+    /// A swipe along `axes` that commits past `commitDistance` or at `flickVelocity`.
+    ///
+    /// - Parameters:
+    ///   - metrics: The display's density, to turn the thresholds into pixels.
+    ///   - axes: The axes it takes, at least one; both by default.
+    ///   - initialOffset: How far, in pixels along the axis, what it moves already stood from rest when the finger
+    ///     caught it; the release decides on this plus the finger's movement.
+    ///   - slop: How far the finger moves before the axis locks and the swipe begins; ``PanRecognizer/slop`` (2 mm).
+    ///   - commitDistance: Released slower than `flickVelocity`, it commits when moved this far; 8 mm by default.
+    ///   - flickVelocity: Released at least this fast along the axis, it commits in the direction of the flick
+    ///     (or snaps back when flicked against the displacement); 63.5 mm/s by default.
     public init(
         metrics: GestureMetrics,
         axes: Set<Axis> = [.horizontal, .vertical],
@@ -63,8 +82,11 @@ public struct SwipeRecognizer: GestureRecognizer {
     public var axis: Axis? { pan.lockedAxis }
     /// The finger's movement along the locked axis since it landed, in pixels (0 before the lock).
     public var offset: Double { axis.map { pan.translation.component(along: $0) } ?? 0 }
+    /// The finger's movement since it landed, in pixels, along the locked axis only once it is locked.
     public var translation: ScreenVector { pan.translation }
+    /// Pixels per second along the locked axis; after the swipe ended, the velocity at the lift.
     public var velocity: Velocity { pan.velocity }
+    /// Where the finger landed.
     public var startLocation: ScreenPoint? { pan.startLocation }
 
     public mutating func handle(_ frame: TouchFrame) {

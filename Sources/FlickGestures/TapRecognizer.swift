@@ -9,6 +9,7 @@ public struct TapRecognizer: GestureRecognizer {
     /// Android's DOUBLE_TAP_SLOP (100 dp): how far apart the taps of a double tap may land.
     public static let maximumTapDistance = Millimetres(16)
 
+    /// How many taps in a row it takes: 1 for a tap, 2 for a double tap.
     public let taps: Int
     private let maximumMovement: Double
     private let maximumDuration: Microseconds
@@ -16,6 +17,7 @@ public struct TapRecognizer: GestureRecognizer {
     private let maximumTapDistance: Double
 
     public private(set) var state = GestureState.possible
+    /// Taps completed so far in this gesture.
     public private(set) var tapCount = 0
     /// Where the first tap landed.
     public private(set) var location: ScreenPoint?
@@ -27,6 +29,15 @@ public struct TapRecognizer: GestureRecognizer {
     }
     private var phase = Phase.waiting
 
+    /// A recogniser of `taps` taps in a row. The thresholds are physical, converted to pixels with `metrics`.
+    ///
+    /// - Parameters:
+    ///   - metrics: The display's density.
+    ///   - taps: How many taps, at least 1.
+    ///   - maximumMovement: How far a finger may move from where it landed and still tap; 3 mm by default.
+    ///   - maximumDuration: Microseconds a finger may stay down; 500 ms by default.
+    ///   - maximumInterval: Microseconds from one lift to the next touch of a multiple tap; 300 ms by default.
+    ///   - maximumTapDistance: How far from the first tap the later ones may land; 16 mm by default.
     public init(
         metrics: GestureMetrics,
         taps: Int = 1,

@@ -1,9 +1,12 @@
 /// The touch events that happened at one instant, like libinput's TOUCH_FRAME: recognisers look at the touches
 /// only after the whole frame, so two fingers moving together count as one step, never two.
 public struct TouchFrame: Hashable, Sendable {
+    /// When the frame happened, in microseconds; its events carry the same time.
     public var time: Microseconds
+    /// Normally one event per touch that changed, in the order the device reported them.
     public var events: [TouchEvent]
 
+    /// A frame of `events` at `time` microseconds.
     public init(time: Microseconds, events: [TouchEvent]) {
         self.time = time
         self.events = events

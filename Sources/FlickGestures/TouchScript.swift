@@ -7,14 +7,23 @@ import FoundationEssentials
 /// one of down/move/up/cancel, `id` the finger (-1 for the mouse pointer) and `x`/`y` screen pixels, omitted for
 /// up and cancel. Events with the same `t` form one frame.
 public struct TouchScript: Hashable, Sendable {
+    /// The touches in time order; positions in screen pixels, times in microseconds from the start.
     public var events: [TouchEvent]
 
+    /// A script of these events, taken as they are (the JSON readers check the rules; this does not).
     public init(events: [TouchEvent]) { self.events = events }
 
+    /// A script of the frames' events, in order: what a recording becomes.
     public init(frames: [TouchFrame]) { self.events = frames.flatMap(\.events) }
 
+    /// The events as frames, consecutive events with the same time making one: what to play into a scene.
     public var frames: [TouchFrame] { TouchFrame.frames(grouping: events) }
 
+    /// Reads the script at `url`; errors name it by its relative path.
+    ///
+    /// Each event must be an object of `t`, `type`, `id` and, for down and move only, `x` and `y`; times must not
+    /// go back, a finger must be down before it moves or lifts and not already down when it lands, and a finger has
+    /// at most one event per frame. The first event that breaks a rule is the error.
     public init(contentsOf url: URL) throws(TouchScriptError) {
         let bytes: [UInt8]
         do {
@@ -64,11 +73,14 @@ public struct TouchScript: Hashable, Sendable {
 
 /// Says which file, which event and which field is wrong, and what was expected, on one line.
 public struct TouchScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The script's name, normally its file name.
     public var file: String
     /// `[3].type`, or nil for the file as a whole.
     public var location: String?
+    /// What is wrong and what was expected.
     public var message: String
 
+    /// An error about `file`, at `location` if there is one.
     public init(file: String, location: String? = nil, message: String) {
         self.file = file
         self.location = location

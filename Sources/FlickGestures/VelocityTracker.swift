@@ -14,19 +14,19 @@
 ///
 /// A finger that rested before the lift reads zero, and what came before a rest within the window is left out, as
 /// both peers do after 40 ms without a report; a slow panel's normal gap between reports is not taken for a rest.
-/// Many controllers go on reporting a resting finger, a pixel either way: a finger reported within `restRadius`
+/// Many controllers go on reporting a resting finger, a pixel either way: a finger reported within 3 pixels
 /// of one place for as long reads zero too, and one that came to rest only lately never reads a speed against
 /// its last real movement, which the parabola bending over at the stop would otherwise give it (a drag held
 /// still for 50 ms read as a 466 px/s flick back).
 public struct VelocityTracker: Hashable, Sendable {
     /// Android's VelocityTracker HORIZON: older samples say nothing about the flick.
-    public static let horizon: Microseconds = 100_000
+    static let horizon: Microseconds = 100_000
     /// Android's ASSUME_POINTER_STOPPED_TIME: no movement for this long means the finger is resting.
-    public static let assumeStoppedAfter: Microseconds = 40_000
+    static let assumeStoppedAfter: Microseconds = 40_000
     /// Android's HISTORY_SIZE and Flutter's history length: a 240 Hz panel fits the parabola to its last 83 ms.
     static let capacity = 20
     /// How far a resting finger's reports wander: a pixel of noise either way on each axis, with room to spare.
-    public static let restRadius = 3.0
+    static let restRadius = 3.0
 
     private struct Sample: Hashable, Sendable {
         var time: Microseconds
@@ -35,12 +35,17 @@ public struct VelocityTracker: Hashable, Sendable {
 
     private var samples: [Sample] = []
 
+    /// A tracker with no samples.
     public init() {}
 
+    /// No positions since it was made or reset.
     public var isEmpty: Bool { samples.isEmpty }
 
+    /// Forgets every sample, for the next touch.
     public mutating func reset() { samples.removeAll(keepingCapacity: true) }
 
+    /// Adds the finger's position (screen pixels) at `time` (microseconds). A second position at the same time
+    /// replaces the first; a time earlier than the last starts afresh.
     public mutating func add(_ position: ScreenPoint, at time: Microseconds) {
         if let last = samples.last {
             if time == last.time {

@@ -2,21 +2,30 @@
 /// autoreverse, speed), and `startProgress`/`endProgress` as in `CATransition`. `value(at:)` is a pure
 /// function of the seconds since it was added.
 public struct Animation<Value: Interpolatable>: Motion {
+    /// The value at progress 0.
     public var from: Value
+    /// The value at progress 1.
     public var to: Value
+    /// When and how fast it runs: duration and delay in seconds, curve, repeats, autoreverse, speed.
     public var timing: Timing
     /// The share of the from→to change at the start and the end of a pass: 0 and 1 run all of it,
     /// 0 and 0.25 the first quarter (the seed's edge bounce), 0.25 and 0 back again.
     public var startProgress: Double
+    /// The share of the from→to change at the end of a pass (see ``startProgress``); below the start runs backwards.
     public var endProgress: Double
+    /// Keeps showing the final value once complete instead of handing back to the model value
+    /// (see ``Motion/holdsAtEnd``).
     public var holdsAtEnd: Bool
 
+    /// An animation from `from` to `to` with full control of its timing. The defaults run the whole change once
+    /// in ``Timing/defaultDuration`` (0.3 s), eased in and out.
     public init(from: Value, to: Value, timing: Timing = Timing(), startProgress: Double = 0,
                 endProgress: Double = 1, holdsAtEnd: Bool = false) {
         self.from = from; self.to = to; self.timing = timing
         self.startProgress = startProgress; self.endProgress = endProgress; self.holdsAtEnd = holdsAtEnd
     }
 
+    /// One pass of `duration` seconds, starting `delay` seconds after it is added, eased by `curve`.
     public init(from: Value, to: Value, duration: Double, curve: TimingCurve = .easeInEaseOut,
                 delay: Double = 0, holdsAtEnd: Bool = false) {
         self.init(from: from, to: to, timing: Timing(duration: duration, delay: delay, curve: curve),
@@ -33,16 +42,21 @@ public struct Animation<Value: Interpolatable>: Motion {
         startProgress + (endProgress - startProgress) * timing.phase(at: elapsed).fraction
     }
 
+    /// The value `elapsed` seconds after the animation was added: `from` mixed toward `to` by ``progress(at:)``.
+    /// Before the delay it holds where the first pass starts; after the end, where the last pass ended.
     public func value(at elapsed: Double) -> Value {
         from.interpolated(to: to, amount: progress(at: elapsed))
     }
 
+    /// Value units per second at `elapsed`: zero before the delay and once complete.
     public func velocity(at elapsed: Double) -> Value {
         (to - from).scaled(by: (endProgress - startProgress) * timing.phase(at: elapsed).rate)
     }
 
+    /// True once the last pass has ended; never for `repeatCount` `.infinity` or a speed of 0 or less.
     public func isComplete(at elapsed: Double) -> Bool { timing.phase(at: elapsed).isComplete }
 
+    /// ``Timing/totalDuration``: the delay plus every pass at the speed, in seconds; infinite when it never ends.
     public var endTime: Double? { timing.totalDuration }
 
     /// Becomes a critically damped spring from the current value and velocity. Re-timing a curve from a

@@ -6,6 +6,8 @@
 /// moment the finished one ended, not at the frame that noticed, so chains stay seamless and do not depend
 /// on the frame rate. Owned by the one thread that owns the frame.
 public final class Animator<Target: Hashable> {
+    /// Called exactly once per animation: `finished` is true when it ran to its end, false when it was replaced,
+    /// stopped or removed.
     public typealias Completion = (_ finished: Bool) -> Void
 
     /// The time of the last tick: new animations begin here unless told otherwise.
@@ -31,6 +33,7 @@ public final class Animator<Target: Hashable> {
     /// While a completion runs: when its animation ended, the begin time of anything it adds.
     private var chainTime: Double?
 
+    /// An animator with nothing running, its clock at `time` seconds.
     public init(time: Double = 0) { self.time = time }
 
     // MARK: Adding and reading
@@ -132,6 +135,7 @@ public final class Animator<Target: Hashable> {
         }
     }
 
+    /// Advances to the clock's ``FrameClock/now`` in seconds, as `tick(to:)` with a time does.
     public func tick(to clock: FrameClock) { tick(to: clock.now) }
 
     // MARK: Opening the stored motions

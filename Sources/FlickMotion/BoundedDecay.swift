@@ -9,12 +9,23 @@ public struct BoundedDecay: Motion {
     /// overshoot, close to UIScrollView's bounce.
     public static let bounceSpring = Spring(dampingRatio: 1, response: 0.4)
 
+    /// The coast, as if there were no ends.
     public let decay: Decay
+    /// The range the value comes to rest in, in the value's units (pixels of scroll offset).
     public let bounds: ClosedRange<Double>
     /// Seconds after the start at which the spring takes over; nil when the coast stays within the bounds.
     public let bounceTime: Double?
     private let bounce: SpringAnimation<Double>?
 
+    /// A coast from `from` at `velocity` units per second, kept within `bounds`.
+    ///
+    /// - Parameters:
+    ///   - from: The value at release.
+    ///   - velocity: Units per second at release (the finger's velocity for a scroll).
+    ///   - bounds: Where it may rest; the spring takes over at whichever end the coast would pass.
+    ///   - rate: The coast's deceleration per millisecond (see ``Decay/rate``).
+    ///   - stopSpeed: Units per second below which the coast counts as stopped.
+    ///   - spring: Carries the value past an end and back; ``bounceSpring`` by default.
     public init(from: Double, velocity: Double, bounds: ClosedRange<Double>, rate: Double = Decay.normalRate,
                 stopSpeed: Double = Decay.pixelStopSpeed, spring: Spring = Self.bounceSpring) {
         decay = Decay(from: from, velocity: velocity, rate: rate, stopSpeed: stopSpeed)
@@ -48,16 +59,20 @@ public struct BoundedDecay: Motion {
         return (end, max(0, time))
     }
 
+    /// The value `elapsed` seconds after release: the coast's, then the spring's from ``bounceTime`` on.
     public func value(at elapsed: Double) -> Double {
         if let bounce, let bounceTime, elapsed >= bounceTime { return bounce.value(at: elapsed - bounceTime) }
         return decay.value(at: elapsed)
     }
 
+    /// Units per second at `elapsed`, continuous across the hand-over to the spring.
     public func velocity(at elapsed: Double) -> Double {
         if let bounce, let bounceTime, elapsed >= bounceTime { return bounce.velocity(at: elapsed - bounceTime) }
         return decay.velocity(at: elapsed)
     }
 
+    /// True once the coast has stopped inside the bounds, or the spring has settled on an end (within
+    /// ``SettlingThreshold/pixels``).
     public func isComplete(at elapsed: Double) -> Bool {
         if let bounce, let bounceTime {
             return elapsed >= bounceTime && bounce.isComplete(at: elapsed - bounceTime)
@@ -65,11 +80,13 @@ public struct BoundedDecay: Motion {
         return decay.isComplete(at: elapsed)
     }
 
+    /// The coast's ``Decay/duration`` when it stays inside; nil when a spring ends it, as it ends when it settles.
     public var endTime: Double? { bounce == nil ? decay.endTime : nil }
 
     /// Where it comes to rest.
     public var rest: Double { bounce?.to ?? decay.value(at: decay.duration) }
 
+    /// Becomes a ``bounceSpring`` toward `target` from the value and velocity at `elapsed`.
     public func retargeted(to target: Double, at elapsed: Double) -> any Motion<Double> {
         SpringAnimation(Self.bounceSpring, from: value(at: elapsed), to: target,
                         initialVelocity: velocity(at: elapsed), threshold: .pixels)

@@ -1,6 +1,7 @@
 /// A CSS / Core Animation timing Bézier from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2):
 /// `y(at: x)` is the eased progress at linear progress `x`.
 public struct CubicBezier: Hashable, Sendable {
+    /// The control points (x1, y1) and (x2, y2). Their x is clamped to 0...1; a y outside 0...1 overshoots.
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
     // Polynomial coefficients: x(t) = ((ax·t + bx)·t + cx)·t, the same for y.

@@ -1,8 +1,10 @@
 /// Frame time in seconds. On hardware the run loop advances it to each page flip's timestamp; headless
 /// runs and tests step it by hand, so every animation is a function of numbers handed in — no wall clock.
 public struct FrameClock: Hashable, Sendable {
+    /// The current frame time, in seconds.
     public private(set) var now: Double
 
+    /// A clock at `now` seconds.
     public init(now: Double = 0) { self.now = now }
 
     /// A clock at a display timestamp (`FlickDisplay.Microseconds`).
@@ -12,11 +14,14 @@ public struct FrameClock: Hashable, Sendable {
     /// repeated page-flip timestamp cannot make animations jump back.
     public mutating func advance(to time: Double) { if time > now { now = time } }
 
+    /// Moves on by `interval` seconds (a negative interval is ignored).
     public mutating func advance(by interval: Double) { advance(to: now + interval) }
 
+    /// Moves to a display timestamp in microseconds; never backwards.
     public mutating func advance(toMicroseconds microseconds: Int64) {
         advance(to: Self.seconds(microseconds: microseconds))
     }
 
+    /// Microseconds (a page flip's or a touch's timestamp) as seconds.
     public static func seconds(microseconds: Int64) -> Double { Double(microseconds) / 1_000_000 }
 }

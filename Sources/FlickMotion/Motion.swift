@@ -1,11 +1,14 @@
 /// A value that changes over time, asked for by seconds elapsed since it began: a timed `Animation`,
 /// a `SpringAnimation`, or your own. Pure: the `Animator` (and so the run loop) asks, nothing calls back.
 public protocol Motion<Value>: Sendable {
+    /// The type of value that moves.
     associatedtype Value: Interpolatable
 
+    /// The value `elapsed` seconds after the motion began.
     func value(at elapsed: Double) -> Value
     /// d value / d second.
     func velocity(at elapsed: Double) -> Value
+    /// Whether the motion has finished at `elapsed`: the ``Animator`` then fires its completion with `true`.
     func isComplete(at elapsed: Double) -> Bool
     /// Seconds after the begin at which it completes, when known in advance (infinite if it repeats
     /// forever); nil when it ends whenever it settles, as springs do.
@@ -18,8 +21,10 @@ public protocol Motion<Value>: Sendable {
 }
 
 extension Motion {
+    /// By default a finished motion hands back to the model value.
     public var holdsAtEnd: Bool { false }
 
+    /// The value and velocity at `elapsed`, together.
     public func state(at elapsed: Double) -> MotionState<Value> {
         MotionState(value: value(at: elapsed), velocity: velocity(at: elapsed))
     }
@@ -28,9 +33,12 @@ extension Motion {
 /// Where a moving value is and how fast it goes: what an interrupted animation hands to a gesture,
 /// and what a released gesture hands to a spring.
 public struct MotionState<Value: Interpolatable>: Sendable {
+    /// Where it is.
     public var value: Value
+    /// How fast it moves: value units per second.
     public var velocity: Value
 
+    /// A state at `value` moving at `velocity` (still by default).
     public init(value: Value, velocity: Value = .zero) { self.value = value; self.velocity = velocity }
 }
 

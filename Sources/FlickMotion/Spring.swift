@@ -3,10 +3,14 @@ import Glibc
 /// A damped harmonic oscillator, m·x″ + c·x′ + k·x = 0, solved in closed form: the position and
 /// velocity at any time are exact for the under-, critically and over-damped cases, with no stepping.
 public struct Spring: Hashable, Sendable {
+    /// k: the pull per unit of displacement.
     public var stiffness: Double
+    /// c: the drag per unit of velocity.
     public var damping: Double
+    /// m: the inertia; 1 unless given.
     public var mass: Double
 
+    /// A spring from its physical coefficients, as in m·x″ + c·x′ + k·x = 0.
     public init(stiffness: Double, damping: Double, mass: Double = 1) {
         self.stiffness = stiffness; self.damping = damping; self.mass = mass
     }
@@ -18,7 +22,9 @@ public struct Spring: Hashable, Sendable {
         self.init(stiffness: omega * omega, damping: 2 * dampingRatio * omega, mass: 1)
     }
 
+    /// ζ = c / (2·√(k·m)): 1 is critically damped, below 1 overshoots, above 1 creeps.
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    /// The undamped period, 2π·√(m / k), in seconds.
     public var response: Double { 2 * Double.pi * (mass / stiffness).squareRoot() }
     /// The undamped angular frequency ω₀, in radians per second.
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
@@ -37,12 +43,12 @@ public struct Spring: Hashable, Sendable {
 
     /// The solution is linear in the initial state, x(t) = A·x₀ + B·v₀ and v(t) = C·x₀ + D·v₀, with the
     /// same A…D for every component: this is what lets one spring move a Point, a Rect or a Color.
-    public struct Coefficients: Hashable, Sendable {
-        public var position: Double, positionFromVelocity: Double
-        public var velocityFromPosition: Double, velocity: Double
+    struct Coefficients: Hashable, Sendable {
+        var position: Double, positionFromVelocity: Double
+        var velocityFromPosition: Double, velocity: Double
     }
 
-    public func coefficients(at time: Double) -> Coefficients {
+    func coefficients(at time: Double) -> Coefficients {
         let t = max(0, time)
         let w0 = naturalFrequency, zeta = dampingRatio
         if abs(zeta - 1) < Self.criticalBand {
@@ -70,9 +76,12 @@ public struct Spring: Hashable, Sendable {
 
 /// When a spring counts as settled: both the distance from its target and its speed are within these.
 public struct SettlingThreshold: Hashable, Sendable {
+    /// The largest distance from the target that counts as there, in the value's units.
     public var position: Double
+    /// The largest speed that counts as still, in the value's units per second.
     public var velocity: Double
 
+    /// A threshold of `position` units and `velocity` units per second.
     public init(position: Double, velocity: Double) { self.position = position; self.velocity = velocity }
 
     /// For values of order 1: opacity, transition progress, scale.

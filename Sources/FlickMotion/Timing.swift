@@ -1,6 +1,7 @@
 /// When and how fast a timed animation or transition runs: Core Animation's `CAMediaTiming`
 /// (duration, delay as `beginTime`, repeat count, autoreverse, speed) plus its timing curve.
 public struct Timing: Sendable {
+    /// 0.3 seconds, the seed's "generally 0.3 seconds for most animations".
     public static let defaultDuration = 0.3 // the seed: "This is generally 0.3 seconds for most animations."
 
     /// Seconds for one pass from start to end (a reverse pass takes as long again).
@@ -8,15 +9,18 @@ public struct Timing: Sendable {
     /// Seconds between being added and starting; the start value shows meanwhile, so staggered rows
     /// do not flash at their final place before they move.
     public var delay: Double
+    /// Eases each pass.
     public var curve: TimingCurve
     /// Passes to run (fractions allowed; `.infinity` repeats forever). With `autoreverses` a pass is there
     /// and back. Zero or less means one, as in Core Animation.
     public var repeatCount: Double
+    /// Each pass runs there and back: the curve forwards, then mirrored back to the start.
     public var autoreverses: Bool
     /// 2 runs twice as fast; 0 or less freezes at the start.
     public var speed: Double
 
-    /// The seed's example sets ease-in-ease-out, UIKit's default curve for view animations.
+    /// Timing of `duration` seconds per pass after `delay` seconds. The seed's example sets ease-in-ease-out,
+    /// UIKit's default curve for view animations.
     public init(duration: Double = defaultDuration, delay: Double = 0, curve: TimingCurve = .easeInEaseOut,
                 repeatCount: Double = 1, autoreverses: Bool = false, speed: Double = 1) {
         self.duration = duration; self.delay = delay; self.curve = curve
@@ -58,6 +62,7 @@ public struct Timing: Sendable {
         public var fraction: Double
         /// d fraction / d second.
         public var rate: Double
+        /// The last pass has ended.
         public var isComplete: Bool
     }
 

@@ -2,7 +2,12 @@
 /// `CAMediaTimingFunction`, plus steps and arbitrary functions. A pure value; nothing runs on its own.
 public struct TimingCurve: Sendable {
     /// Where a step curve jumps: at the start of each interval (CSS `jump-start`) or at its end (`jump-end`).
-    public enum StepPosition: Hashable, Sendable { case start, end }
+    public enum StepPosition: Hashable, Sendable {
+        /// Jumps at the start of each interval: the first step shows at once.
+        case start
+        /// Jumps at the end of each interval: the last step shows only at the end.
+        case end
+    }
 
     enum Shape: Sendable {
         case linear
@@ -13,11 +18,16 @@ public struct TimingCurve: Sendable {
 
     let shape: Shape
 
+    /// Constant speed: eased progress equals linear progress.
     public static let linear = TimingCurve(shape: .linear)
     // Core Animation's named timing functions, with its control points.
+    /// Starts slowly and ends at full speed: Core Animation's `easeIn`, (0.42, 0, 1, 1).
     public static let easeIn = cubicBezier(0.42, 0, 1, 1)
+    /// Starts at full speed and slows to the end: Core Animation's `easeOut`, (0, 0, 0.58, 1).
     public static let easeOut = cubicBezier(0, 0, 0.58, 1)
+    /// Slow at both ends: Core Animation's `easeInEaseOut`, (0.42, 0, 0.58, 1), the default for animations here.
     public static let easeInEaseOut = cubicBezier(0.42, 0, 0.58, 1)
+    /// Core Animation's `default`, (0.25, 0.1, 0.25, 1): quick to start, long gentle end.
     public static let `default` = cubicBezier(0.25, 0.1, 0.25, 1)
 
     /// The five named curves, in Core Animation's order, for listings and the motion guide.
@@ -26,6 +36,7 @@ public struct TimingCurve: Sendable {
         ("easeInEaseOut", .easeInEaseOut), ("default", .default),
     ]
 
+    /// A CSS `cubic-bezier(x1, y1, x2, y2)` curve (see ``CubicBezier``); the x values are clamped to 0...1.
     public static func cubicBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> TimingCurve {
         TimingCurve(shape: .bezier(CubicBezier(x1, y1, x2, y2)))
     }
@@ -49,6 +60,8 @@ public struct TimingCurve: Sendable {
         }
     }
 
+    /// The eased progress at linear `progress`, normally in 0...1; beyond it Bézier curves continue along their
+    /// end tangents and steps hold at 0 or 1.
     public func value(at progress: Double) -> Double {
         switch shape {
         case .linear: return progress

@@ -2,6 +2,7 @@
 /// the edge the new content comes from, timing, and start/end progress. `composite(atProgress:)` is a pure
 /// function that says where to draw the old and new layers and with what alpha; the renderer draws two layers.
 public struct Transition: Sendable {
+    /// How the new layer replaces the old: `CATransition`'s types.
     public enum Kind: Hashable, Sendable, CaseIterable {
         /// The new layer fades in over the old.
         case fade
@@ -16,7 +17,14 @@ public struct Transition: Sendable {
     /// The edge the motion starts from: with `.fromRight` the new content enters at the right edge and
     /// everything moves left (`kCATransitionFromRight`). Screen coordinates: top is y = 0.
     public enum Direction: Hashable, Sendable, CaseIterable {
-        case fromLeft, fromRight, fromTop, fromBottom
+        /// The new content enters at the left edge; everything moves right.
+        case fromLeft
+        /// The new content enters at the right edge; everything moves left.
+        case fromRight
+        /// The new content enters at the top edge; everything moves down.
+        case fromTop
+        /// The new content enters at the bottom edge; everything moves up.
+        case fromBottom
 
         /// Where, in layer sizes, the new content starts relative to its resting place.
         public var entry: Vector2 {
@@ -28,6 +36,7 @@ public struct Transition: Sendable {
             }
         }
 
+        /// The other edge of the same axis: going back the way a transition came.
         public var opposite: Direction {
             switch self {
             case .fromLeft: .fromRight
@@ -38,18 +47,23 @@ public struct Transition: Sendable {
         }
     }
 
-    public static let bounceProgress = 0.25 // the seed's edge bounce: "shifting the view off screen by a quarter of the screen"
+    static let bounceProgress = 0.25 // the seed's edge bounce: "shifting the view off screen by a quarter of the screen"
     /// Each leg of the edge bounce; our choice: out and back take as long as one push at the default duration.
-    public static let bounceLegDuration = Timing.defaultDuration / 2
+    static let bounceLegDuration = Timing.defaultDuration / 2
 
+    /// Fade, move in, push or reveal.
     public var kind: Kind
     /// Ignored by `.fade`.
     public var direction: Direction
+    /// Duration and delay in seconds, curve, repeats, speed.
     public var timing: Timing
     /// Progress at the start and end of the run; end may be below start to run backwards.
     public var startProgress: Double
+    /// Progress at the end of the run (see ``startProgress``).
     public var endProgress: Double
 
+    /// A `kind` transition with new content coming from `direction`, run over `timing` from `startProgress` to
+    /// `endProgress`; by default a whole run in ``Timing/defaultDuration``, eased in and out.
     public init(_ kind: Kind, from direction: Direction = .fromRight, timing: Timing = Timing(),
                 startProgress: Double = 0, endProgress: Double = 1) {
         self.kind = kind; self.direction = direction; self.timing = timing
@@ -73,6 +87,7 @@ public struct Transition: Sendable {
     /// The transition's progress `elapsed` seconds after it began.
     public func progress(at elapsed: Double) -> Double { animation.value(at: elapsed) }
 
+    /// Where the two layers are `elapsed` seconds after the transition began.
     public func composite(at elapsed: Double) -> TransitionComposite { composite(atProgress: progress(at: elapsed)) }
 
     /// Where the two layers are at `progress` (0: only the old shows, 1: only the new). Progress outside
@@ -99,8 +114,10 @@ public struct Transition: Sendable {
 public struct LayerPlacement: Hashable, Sendable {
     /// In layer sizes: (1, 0) is one full width to the right of the resting place.
     public var offset: Vector2
+    /// Opacity to draw the layer with: 0 transparent, 1 opaque.
     public var alpha: Double
 
+    /// A placement `offset` layer sizes from rest, drawn at `alpha` (clamped to 0...1).
     public init(offset: Vector2 = .zero, alpha: Double = 1) {
         self.offset = offset
         self.alpha = min(1, max(0, alpha))
@@ -112,12 +129,22 @@ public struct LayerPlacement: Hashable, Sendable {
 
 /// The old and new layers of a transition at one moment; draw the bottom one, then the top one.
 public struct TransitionComposite: Hashable, Sendable {
-    public enum Layer: Hashable, Sendable { case old, new }
+    /// One of the two layers of a transition.
+    public enum Layer: Hashable, Sendable {
+        /// What was shown before the transition.
+        case old
+        /// What the transition brings in.
+        case new
+    }
 
+    /// Where to draw the outgoing layer.
     public var old: LayerPlacement
+    /// Where to draw the incoming layer.
     public var new: LayerPlacement
+    /// The layer drawn last, over the other.
     public var top: Layer
 
+    /// The two placements, and which layer is on top.
     public init(old: LayerPlacement, new: LayerPlacement, top: Layer) { self.old = old; self.new = new; self.top = top }
 
     /// Both layers in drawing order, bottom first.

@@ -5,7 +5,9 @@
 public struct Attachment: Hashable, Sendable {
     // Our tuning: at 12 Hz the grip catches up with a finger within about two 60 Hz frames, and at
     // 240 Hz sub-steps the spring stays far from the integrator's stability limit (~50 Hz at a corner grip).
+    /// 12 Hz, our tuning: the grip catches up with a finger within about two 60 Hz frames.
     public static let defaultFrequency = 12.0
+    /// Critically damped: the grip follows without swinging past the finger.
     public static let defaultDampingRatio = 1.0
 
     /// Where the grip is pulled to, in pixels; move it every touch frame.
@@ -14,8 +16,10 @@ public struct Attachment: Hashable, Sendable {
     public var offset: Vector2
     /// Oscillations per second of the grip about the anchor, were the item not turning.
     public var frequency: Double
+    /// 1 follows without overshoot, less lets the grip swing past the anchor.
     public var dampingRatio: Double
 
+    /// A grip `offset` pixels from the item's centre (in its own axes) pulled toward `anchor`, in screen pixels.
     public init(anchor: Vector2, offset: Vector2 = .zero, frequency: Double = defaultFrequency,
                 dampingRatio: Double = defaultDampingRatio) {
         self.anchor = anchor; self.offset = offset; self.frequency = frequency; self.dampingRatio = dampingRatio

@@ -11,9 +11,12 @@ public struct DynamicItem: Hashable, Sendable {
     public var angle: Double
     /// Radians per second.
     public var angularVelocity: Double
+    /// The unrotated width, in pixels.
     public var width: Double
+    /// The unrotated height, in pixels.
     public var height: Double
 
+    /// An item `width` × `height` pixels centred at `position`, upright and still unless told otherwise.
     public init(position: Vector2, width: Double, height: Double, velocity: Vector2 = .zero,
                 angle: Double = 0, angularVelocity: Double = 0) {
         self.position = position; self.width = width; self.height = height

@@ -3,14 +3,20 @@
 /// how often frames ask. A value: the run loop owns it and calls `advance(to:)` once per frame.
 public struct DynamicSimulation: Sendable {
     // 4 sub-steps per 60 Hz frame; short enough that the stiffest grip is well inside RK4's stability limit.
-    public static let stepsPerSecond = 240.0
+    package static let stepsPerSecond = 240.0
 
+    /// The grip of a finger dragging the item, or nil when no finger holds it. Setting one with a new offset
+    /// (a new grip) starts pulling from where its anchor is; moving the anchor of the same grip is followed in a
+    /// straight line from where it was at the last `advance(to:)`.
     public var attachment: Attachment? {
         // A new grip starts where it is set; moving an existing one is followed from where it was.
         didSet { if attachment?.offset != oldValue?.offset { appliedAnchor = attachment?.anchor } }
     }
+    /// Springs the item home and upright, or nil.
     public var snap: Snap?
+    /// A constant pull, or nil.
     public var gravity: Gravity?
+    /// Drag on the item's motion; ``Resistance/none`` by default.
     public var resistance: Resistance
     /// When the item's frame stops overlapping these, `advance(to:)` reports `.leftBounds` once.
     public var exitBounds: Bounds? {
@@ -30,6 +36,7 @@ public struct DynamicSimulation: Sendable {
     private var appliedAnchor: Vector2?
     private var hasLeftBounds = false
 
+    /// A simulation of `item` as it is at `time` seconds, with no attachment, snap or gravity yet.
     public init(item: DynamicItem, time: Double = 0, resistance: Resistance = .none) {
         stepped = item; presented = item; origin = time; self.time = time; self.resistance = resistance
     }
@@ -52,6 +59,7 @@ public struct DynamicSimulation: Sendable {
         presented.angularVelocity += angularVelocity
     }
 
+    /// Something that happened during an `advance(to:)`.
     public enum Event: Hashable, Sendable {
         /// The item's frame no longer overlaps `exitBounds`; `time` is the sub-step where that happened.
         case leftBounds(time: Double)
@@ -87,6 +95,7 @@ public struct DynamicSimulation: Sendable {
         return events
     }
 
+    /// Advances to the clock's ``FrameClock/now`` in seconds, as `advance(to:)` with a time does.
     @discardableResult
     public mutating func advance(to clock: FrameClock) -> [Event] { advance(to: clock.now) }
 
