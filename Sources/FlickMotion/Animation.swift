@@ -59,6 +59,16 @@ public struct Animation<Value: Interpolatable>: Motion {
     /// ``Timing/totalDuration``: the delay plus every pass at the speed, in seconds; infinite when it never ends.
     public var endTime: Double? { timing.totalDuration }
 
+    /// `to` (or `from`) exactly when the last pass ends there; nil when it ends part-way, or never.
+    public var finalValue: Value? {
+        guard let end = endTime, end.isFinite else { return nil }
+        switch progress(at: end) {
+        case 1: return to
+        case 0: return from
+        default: return nil
+        }
+    }
+
     /// Becomes a critically damped spring from the current value and velocity. Re-timing a curve from a
     /// mid-flight velocity cannot both start at that velocity and keep its shape; a spring starts at any
     /// velocity by construction. Its response is this animation's duration, so it lands in about the

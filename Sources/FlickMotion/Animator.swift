@@ -59,6 +59,7 @@ public final class Animator<Target: Hashable> {
     /// The presented value and its velocity, or nil when nothing animates the key.
     public func state<Value>(for target: Target, key: AnimationKey<Value>) -> MotionState<Value>? {
         guard let entry = entries[Slot(target: target, name: key.name)] else { return nil }
+        if entry.isHeld, let held: Value = Self.finalValue(of: entry.motion) { return MotionState(value: held) }
         return Self.state(of: entry.motion, at: time - entry.begin)
     }
 
@@ -146,6 +147,11 @@ public final class Animator<Target: Hashable> {
             guard let value = s.value as? Value, let velocity = s.velocity as? Value else { return nil }
             return MotionState(value: value, velocity: velocity)
         }
+        return open(motion)
+    }
+
+    private static func finalValue<Value>(of motion: any Motion) -> Value? {
+        func open<M: Motion>(_ m: M) -> Value? { m.finalValue as? Value }
         return open(motion)
     }
 

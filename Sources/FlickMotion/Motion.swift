@@ -16,6 +16,10 @@ public protocol Motion<Value>: Sendable {
     /// Whether the animator keeps showing the final value after completion (Core Animation's
     /// `fillMode = .forwards` with `isRemovedOnCompletion = false`) instead of handing back to the model value.
     var holdsAtEnd: Bool { get }
+    /// The value it comes to rest at, when that is known exactly (a timed animation's end, a spring's target):
+    /// what a completed motion shows and its completion writes, rather than the last sample, which a spring leaves
+    /// within its settling threshold and a curve within a rounding error. nil: the last sample.
+    var finalValue: Value? { get }
     /// Heads for `target` from this motion's value and velocity at `elapsed`, with no jump in either.
     func retargeted(to target: Value, at elapsed: Double) -> any Motion<Value>
 }
@@ -23,6 +27,9 @@ public protocol Motion<Value>: Sendable {
 extension Motion {
     /// By default a finished motion hands back to the model value.
     public var holdsAtEnd: Bool { false }
+
+    /// By default the last sample is where it rests.
+    public var finalValue: Value? { nil }
 
     /// The value and velocity at `elapsed`, together.
     public func state(at elapsed: Double) -> MotionState<Value> {

@@ -35,6 +35,9 @@ public struct SpringAnimation<Value: Interpolatable>: Motion {
         return (from - to).scaled(by: c.velocityFromPosition) + initialVelocity.scaled(by: c.velocity)
     }
 
+    /// `to`: once settled it shows its target exactly.
+    public var finalValue: Value? { to }
+
     /// True once both the distance from `to` and the speed are within ``threshold``.
     public func isComplete(at elapsed: Double) -> Bool {
         let c = spring.coefficients(at: elapsed)

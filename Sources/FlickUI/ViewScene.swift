@@ -41,7 +41,8 @@ public final class ViewScene: Scene {
     public var root: View { tree.root }
 
     /// Runs `motion` on `key` of `view`, writing each frame's value with `apply` (e.g. `{ $0.alpha = $1 }`).
-    /// The final value is written when the motion completes; a replaced or stopped one writes nothing more.
+    /// The final value (the motion's ``Motion/finalValue``, its target, when it has one) is written when the
+    /// motion completes; a replaced or stopped one writes nothing more.
     public func animate<M: Motion>(_ view: View, key: AnimationKey<M.Value>, with motion: M,
                                    apply: @escaping (View, M.Value) -> Void,
                                    completion: Animator<ObjectIdentifier>.Completion? = nil) {
@@ -54,7 +55,7 @@ public final class ViewScene: Scene {
         animator.add(motion, for: target, key: key) { [weak self, weak view, unowned animator] finished in
             let retargeted = self?.retargetedEnds.removeValue(forKey: slot) as? M.Value
             if finished, let view {
-                apply(view, retargeted ?? motion.value(at: motion.endTime ?? (animator.time - begin)))
+                apply(view, retargeted ?? motion.finalValue ?? motion.value(at: motion.endTime ?? (animator.time - begin)))
             }
             completion?(finished)
         }

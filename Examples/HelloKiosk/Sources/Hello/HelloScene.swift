@@ -53,9 +53,7 @@ public final class HelloScene: Scene {
                 let velocity = phase == .ended ? Point(x: pan.velocity.x, y: pan.velocity.y) : .zero
                 let spring = SpringAnimation(Spring(dampingRatio: 0.8, response: 0.4), from: card.frame.origin, to: home,
                                              initialVelocity: velocity, threshold: .pixels)
-                // A spring settles within a tenth of a pixel of home; the card then rests exactly there.
-                views.animate(card, key: Self.position, with: spring, apply: { view, origin in view.frame.origin = origin },
-                              completion: { [unowned self] finished in if finished { card.frame.origin = home } })
+                views.animate(card, key: Self.position, with: spring, apply: { view, origin in view.frame.origin = origin })
             case .possible, .failed:
                 break
             }
