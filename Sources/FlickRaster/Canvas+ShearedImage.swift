@@ -61,7 +61,7 @@ extension Canvas {
     /// How far a turned image's pixel may read from where its centre lands, in the image's pixels (at a turn of
     /// 45° along its rows two and a little over and along its columns one and a little over; at 80°, 3.7 and 2):
     /// an opaque picture comes out opaque this far inside its edge.
-    public static let turnedSampleReach = 4.0
+    package static let turnedSampleReach = 4.0
 
     /// Columns of the middle pass computed at once, and output rows per band: the two passes' scratch stays in
     /// the second-level cache. With the first pass's rows kept round a ring, 384 by 96 drew a turning card at

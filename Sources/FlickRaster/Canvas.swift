@@ -1,8 +1,13 @@
 import CRasterKernels
 
-/// Draws into a Surface: a stack of transform, clip, alpha and blend mode, and fill/stroke/image/mask
+/// Draws into a ``Surface``: a stack of transform, clip, alpha and blend mode, and fill/stroke/image/mask
 /// operations that all end in the span loops of `Blend`.
+///
+/// User space is the surface's pixels (origin at the top-left, y down) until ``Canvas/transform`` changes it.
+/// Shapes are anti-aliased; colours are straight-alpha ``Color``s, the pixels written premultiplied. A canvas is
+/// used from one thread.
 public final class Canvas {
+    /// The surface drawn into; the canvas keeps it alive.
     public let surface: Surface
 
     private struct State {
@@ -33,6 +38,7 @@ public final class Canvas {
     var sweepFillsWide = true
     lazy var shearScratch = ShearScratch()
 
+    /// A canvas over `surface`: the identity transform, the whole surface as clip, global alpha 1, source-over.
     public init(surface: Surface) {
         self.surface = surface
         state = State(clip: surface.bounds)
@@ -44,15 +50,19 @@ public final class Canvas {
 
     // MARK: State
 
+    /// User space to device pixels, for everything drawn next. Changed by ``Canvas/translate(_:_:)``,
+    /// ``Canvas/scale(_:_:)``, ``Canvas/rotate(_:)``, ``Canvas/concatenate(_:)`` and ``Canvas/setTransform(_:)``.
     public var transform: AffineTransform { state.transform }
     /// The clip in device pixels.
     public var clipBounds: PixelRect { state.clip }
 
+    /// Opacity, 0...1, applied to everything drawn next on top of each paint's own (clamped; NaN is 0).
     public var globalAlpha: Double {
         get { state.globalAlpha }
         set { state.globalAlpha = min(1, max(0, newValue.isNaN ? 0 : newValue)) }
     }
 
+    /// How what is drawn next combines with the pixels under it.
     public var blendMode: BlendMode {
         get { state.blendMode }
         set {
@@ -63,17 +73,19 @@ public final class Canvas {
 
     /// Every pixel of the surface was made opaque by an opaque fill or clear of all of it, and everything drawn
     /// since was source-over, which cannot lower an alpha: a layer is known opaque without reading it back.
-    public private(set) var isCoveredOpaque = false
+    package private(set) var isCoveredOpaque = false
 
     /// For a caller that is about to make every pixel opaque piece by piece (a layer's opaque background drawn
     /// round an opaque view over it, which covers the rest): the surface counts as covered from now on, as after
     /// one opaque fill of all of it.
-    public func willCoverOpaque() {
+    package func willCoverOpaque() {
         if state.blendMode == .sourceOver { isCoveredOpaque = true }
     }
 
+    /// Pushes the transform, clip, global alpha and blend mode, for ``Canvas/restore()`` to bring back.
     public func save() { stack.append(state) }
 
+    /// Brings back the state the last ``Canvas/save()`` pushed; does nothing when there is none.
     public func restore() {
         guard let last = stack.popLast() else { return }
         state = last
@@ -86,13 +98,17 @@ public final class Canvas {
         return try body()
     }
 
+    /// Moves user space by (`dx`, `dy`), in its current units, for everything drawn next.
     public func translate(_ dx: Double, _ dy: Double) { concatenate(.translation(dx, dy)) }
+    /// Scales user space by `sx` across and `sy` down, about its origin, for everything drawn next.
     public func scale(_ sx: Double, _ sy: Double) { concatenate(.scale(sx, sy)) }
+    /// Turns user space about its origin by `radians` (clockwise on screen when positive), for everything drawn next.
     public func rotate(_ radians: Double) { concatenate(.rotation(radians)) }
 
     /// Applies `t` to everything drawn after, before the current transform.
     public func concatenate(_ t: AffineTransform) { state.transform = state.transform.prepending(t) }
 
+    /// Replaces the transform (user space to device pixels) outright.
     public func setTransform(_ t: AffineTransform) { state.transform = t }
 
     /// Intersects the clip with `rect` in user space. Under a rotation the clip is the rectangle's
@@ -102,12 +118,14 @@ public final class Canvas {
     }
 
     /// The device pixels `clip(to: rect)` keeps under transform `t`.
-    public static func clipPixels(of rect: Rect, under t: AffineTransform) -> PixelRect {
+    package static func clipPixels(of rect: Rect, under t: AffineTransform) -> PixelRect {
         PixelRect(enclosing: snapped(t.mapBounds(rect)))
     }
 
     // MARK: Drawing
 
+    /// Sets every pixel inside the clip to `color`, transparent black by default: no blending, and neither the
+    /// transform nor the global alpha applies.
     public func clear(_ color: Color = .clear) {
         let pixel = color.pixel
         let c = state.clip
@@ -119,8 +137,11 @@ public final class Canvas {
         for y in c.y..<c.maxY { Blend.store(surface.row(y) + c.x, count: c.width, color: pixel) }
     }
 
+    /// Fills `rect` (user space) with `color`.
     public func fill(_ rect: Rect, color: Color) { fill(rect, paint: .solid(color)) }
 
+    /// Fills `rect` (user space) with `paint`. Under a transform that keeps it upright, with its edges on whole
+    /// device pixels, it is filled as rows of pixels without rasterizing.
     public func fill(_ rect: Rect, paint: Paint) {
         let t = state.transform
         if t.keepsEdgesUpright {
@@ -134,12 +155,15 @@ public final class Canvas {
         fill(Path.rect(rect), paint: paint)
     }
 
+    /// Fills `path` (user space) with `paint`, anti-aliased, inside as `rule` says.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
         let t = state.transform
         let device = (t.isIdentity ? path : path.transformed(by: t)).flattened(tolerance: tolerance)
         rasterize(device.map(\.points), rule: rule, paint: paint)
     }
 
+    /// Strokes `path` with `paint`, anti-aliased. The stroke is outlined in user space: its width scales with the
+    /// transform.
     public func stroke(_ path: Path, paint: Paint, style: StrokeStyle) {
         let t = state.transform
         // Stroke in user space so widths scale with the transform, then map the pieces to the device.
@@ -149,6 +173,7 @@ public final class Canvas {
         rasterize(pieces.map { $0.map(t.map) }, rule: .nonZero, paint: paint)
     }
 
+    /// Fills the ellipse inscribed in `rect` (user space) with `color`.
     public func fill(ellipseIn rect: Rect, color: Color) { fill(Path.ellipse(in: rect), paint: .solid(color)) }
 
     /// Draws `image` with its top-left corner at `point`, at its own pixel size.

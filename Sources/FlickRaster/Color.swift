@@ -1,7 +1,10 @@
 /// A straight-alpha colour with components in 0...1; the raster works on its premultiplied pixel.
 public struct Color: Hashable, Sendable {
+    /// The components, straight (not premultiplied), each 0...1; values outside are clamped when the colour becomes a
+    /// ``Color/pixel``.
     public var red: Double, green: Double, blue: Double, alpha: Double
 
+    /// A colour from straight-alpha components in 0...1; opaque unless `alpha` says otherwise.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
@@ -12,10 +15,14 @@ public struct Color: Hashable, Sendable {
                   blue: Double(hex & 0xFF) / 255, alpha: alpha)
     }
 
+    /// Transparent black: every component 0.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
 
+    /// The same colour at opacity `alpha` (0...1).
     public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 
     /// Premultiplied 0xAARRGGBB: B, G, R, A in memory on little-endian, DRM's ARGB8888/XRGB8888.
@@ -37,6 +44,8 @@ public struct Color: Hashable, Sendable {
         self.init(red: channel(16), green: channel(8), blue: channel(0), alpha: a)
     }
 
+    /// The colour a fraction `t` of the way to `other` (0 this colour, 1 `other`), each straight component mixed
+    /// linearly.
     public func interpolated(to other: Color, _ t: Double) -> Color {
         Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
               blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)

@@ -1,15 +1,20 @@
 /// Premultiplied 32-bit pixels (0xAARRGGBB native, as `Surface`) in an array, rows `width` apart: small, immutable
 /// colour images kept in caches — colour emoji glyphs.
 public struct ColorBitmap: Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// The premultiplied pixels, row by row from the top, `width` to a row.
     public let pixels: [UInt32]
 
+    /// A bitmap of `pixels`: premultiplied, exactly `width` × `height` of them, row by row from the top.
     public init(width: Int, height: Int, pixels: [UInt32]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height, "bitmap needs width × height pixels")
         self.width = width; self.height = height; self.pixels = pixels
     }
 
+    /// The pixel at column `x`, row `y` (0, 0 the top-left).
     public subscript(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
 
     /// The bitmap resampled to `width` × `height`: each new pixel the area average of the old pixels it covers when

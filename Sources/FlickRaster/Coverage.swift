@@ -4,7 +4,9 @@ import CRasterKernels
 
 /// How overlapping parts of a path count as inside.
 public enum FillRule: Sendable {
+    /// Inside where the outline winds round a point any number of times but zero: overlapping parts stay filled.
     case nonZero
+    /// Inside where a line out from a point crosses the outline an odd number of times: overlaps cut holes.
     case evenOdd
 }
 

@@ -1,12 +1,12 @@
 /// A subpath flattened to straight segments.
-public struct Polyline: Sendable {
-    public var points: [Point]
-    public var isClosed: Bool
+package struct Polyline: Sendable {
+    package var points: [Point]
+    package var isClosed: Bool
 }
 
 extension Path {
     /// Replaces curves by line segments no further than `tolerance` from the true curve.
-    public func flattened(tolerance: Double = 0.2) -> [Polyline] {
+    package func flattened(tolerance: Double = 0.2) -> [Polyline] {
         var out: [Polyline] = []
         var points: [Point] = []
         var current = Point.zero

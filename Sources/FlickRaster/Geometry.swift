@@ -1,80 +1,120 @@
 /// A point in user space (device pixels unless a transform says otherwise).
 public struct Point: Hashable, Sendable {
+    /// Across, growing to the right from the origin at the top-left.
     public var x: Double
+    /// Down, growing downward from the origin at the top-left.
     public var y: Double
 
+    /// The point (`x`, `y`).
     public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    /// The point (`x`, `y`).
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 
+    /// The origin, (0, 0).
     public static let zero = Point(0, 0)
 
+    /// The sum, component by component: `a` moved by `b` taken as a vector.
     public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    /// The difference, component by component: the vector from `b` to `a`.
     public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    /// Both components multiplied by `s`.
     public static func * (a: Point, s: Double) -> Point { Point(a.x * s, a.y * s) }
 
+    /// The distance from the origin: the length of the point taken as a vector.
     public var length: Double { (x * x + y * y).squareRoot() }
+    /// The straight-line distance to `other`.
     public func distance(to other: Point) -> Double { (self - other).length }
 }
 
+/// A width and a height in user space (device pixels unless a transform says otherwise).
 public struct Size: Hashable, Sendable {
+    /// Across.
     public var width: Double
+    /// Down.
     public var height: Double
 
+    /// The size `width` × `height`.
     public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
+    /// The size `width` × `height`.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
 
+    /// No width and no height.
     public static let zero = Size(0, 0)
 }
 
+/// Distances in from each edge of a rectangle, in user space: what ``Rect/inset(by:)`` takes off.
 public struct Insets: Hashable, Sendable {
+    /// How far in from the top, left, bottom and right edges (a negative inset grows the rectangle).
     public var top: Double, left: Double, bottom: Double, right: Double
 
+    /// Insets of their own for each edge; an edge not given is 0.
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
 
+    /// The same distance in from every edge.
     public init(all inset: Double) { self.init(top: inset, left: inset, bottom: inset, right: inset) }
 }
 
+/// A rectangle in user space (device pixels unless a transform says otherwise): its top-left corner and its size,
+/// y growing downward.
 public struct Rect: Hashable, Sendable {
+    /// The top-left corner.
     public var origin: Point
+    /// Width and height; a rectangle with either 0 or less is empty.
     public var size: Size
 
+    /// The rectangle at `origin` of `size`.
     public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    /// The rectangle whose top-left corner is (`x`, `y`), `width` across and `height` down.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x, y), size: Size(width, height))
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge, `origin.x`.
     public var minX: Double { origin.x }
+    /// The top edge, `origin.y`.
     public var minY: Double { origin.y }
+    /// The right edge, `origin.x + width`.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge, `origin.y + height`.
     public var maxY: Double { origin.y + size.height }
+    /// `size.width`.
     public var width: Double { size.width }
+    /// `size.height`.
     public var height: Double { size.height }
+    /// The point halfway across and halfway down.
     public var center: Point { Point(origin.x + size.width / 2, origin.y + size.height / 2) }
+    /// True when the width or the height is 0 or less.
     public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
 
+    /// The rectangle with each edge moved in by its inset in `insets`.
     public func inset(by insets: Insets) -> Rect {
         Rect(x: minX + insets.left, y: minY + insets.top,
              width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
     }
 
+    /// The rectangle with its left and right edges moved in by `dx`, its top and bottom by `dy` (out when negative).
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
+    /// The same rectangle moved by (`dx`, `dy`).
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }
 
+    /// What both rectangles cover; ``Rect/zero`` when they do not overlap.
     public func intersection(_ other: Rect) -> Rect {
         let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
         return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
     }
 
+    /// The smallest rectangle holding both; an empty one counts as nothing.
     public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }
         if other.isEmpty { return self }
@@ -82,13 +122,16 @@ public struct Rect: Hashable, Sendable {
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
+    /// True when `p` lies inside: on the left or top edge counts, on the right or bottom edge does not.
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
 }
 
 /// An integer rectangle of device pixels: damage, clips and blits.
 public struct PixelRect: Hashable, Sendable {
+    /// The column and row of the top-left pixel, and how many pixels across and down.
     public var x: Int, y: Int, width: Int, height: Int
 
+    /// The pixels from column `x`, row `y`, `width` across and `height` down.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
@@ -107,22 +150,31 @@ public struct PixelRect: Hashable, Sendable {
         self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
+    /// No pixels, at (0, 0).
     public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The column just right of the last one, `x + width`.
     public var maxX: Int { x + width }
+    /// The row just below the last one, `y + height`.
     public var maxY: Int { y + height }
+    /// True when the width or the height is 0 or less.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+    /// How many pixels it holds; 0 when empty.
     public var area: Int { isEmpty ? 0 : width * height }
+    /// The same rectangle as a ``Rect``, its edges on pixel boundaries.
     public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
 
+    /// The same rectangle moved by (`dx`, `dy`) pixels.
     public func offsetBy(dx: Int, dy: Int) -> PixelRect { PixelRect(x: x + dx, y: y + dy, width: width, height: height) }
 
+    /// The pixels both hold; ``PixelRect/zero`` when they do not overlap.
     public func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(x, other.x), y0 = max(y, other.y)
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
         return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
     }
 
+    /// The smallest rectangle holding both; an empty one counts as nothing.
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }

@@ -4,27 +4,37 @@ import CRasterKernels
 
 /// A linear gradient between two points in user space, padded beyond its ends.
 public struct LinearGradient: Sendable {
+    /// A colour at a place along the gradient.
     public struct Stop: Hashable, Sendable {
+        /// Where along the gradient: 0 at ``LinearGradient/start``, 1 at ``LinearGradient/end``.
         public var offset: Double
+        /// The colour there.
         public var color: Color
+        /// `color` at `offset` (0...1) along the gradient.
         public init(_ offset: Double, _ color: Color) { self.offset = offset; self.color = color }
     }
 
+    /// Where offset 0 lies, in user space; before it the first stop's colour goes on.
     public var start: Point
+    /// Where offset 1 lies, in user space; beyond it the last stop's colour goes on.
     public var end: Point
+    /// The colour stops, by offset (the initializers sort them).
     public var stops: [Stop]
 
+    /// A gradient from `start` to `end` through `stops`, which are sorted by offset here; there must be at least one.
     public init(start: Point, end: Point, stops: [Stop]) {
         precondition(!stops.isEmpty, "a gradient needs at least one stop")
         self.start = start; self.end = end
         self.stops = stops.sorted { $0.offset < $1.offset }
     }
 
+    /// A gradient through `colors` (at least one), spaced evenly from `start` to `end`.
     public init(start: Point, end: Point, colors: [Color]) {
         let n = max(1, colors.count - 1)
         self.init(start: start, end: end, stops: colors.enumerated().map { Stop(Double($0.offset) / Double(n), $0.element) })
     }
 
+    /// The colour at offset `t` (clamped to 0...1): the stops either side mixed linearly.
     public func color(at t: Double) -> Color {
         let t = min(1, max(0, t))
         guard let upper = stops.firstIndex(where: { $0.offset >= t }) else { return stops.last!.color }

@@ -1,36 +1,57 @@
 import Glibc
 
 /// A vector outline: subpaths of lines, quadratic and cubic Béziers.
+///
+/// Coordinates are user space, mapped by the canvas transform when the path is drawn. Build one with ``Path/init()``
+/// and the `move`/`line`/`quad`/`cubic`/`close` calls, or take a ready shape (``Path/rect(_:)``,
+/// ``Path/roundedRect(_:radius:)``, ``Path/ellipse(in:)``, ``Path/polygon(_:)``).
 public struct Path: Sendable {
+    /// One step of a path.
     public enum Element: Hashable, Sendable {
+        /// Starts a subpath at the point.
         case move(Point)
+        /// A straight line to the point.
         case line(Point)
+        /// A quadratic Bézier: its control point, then the point it ends at.
         case quad(Point, Point)
+        /// A cubic Bézier: its two control points, then the point it ends at.
         case cubic(Point, Point, Point)
+        /// A straight line back to the subpath's start, closing it.
         case close
     }
 
+    /// The steps, in the order added.
     public private(set) var elements: [Element] = []
     private var start = Point.zero
     private var current = Point.zero
 
+    /// An empty path.
     public init() {}
 
+    /// True when nothing has been added.
     public var isEmpty: Bool { elements.isEmpty }
+    /// Where the next line or curve starts: the last point added, or after ``Path/close()`` the subpath's start;
+    /// ``Point/zero`` on an empty path.
     public var currentPoint: Point { current }
 
+    /// Starts a new subpath at `p`.
     public mutating func move(to p: Point) { elements.append(.move(p)); start = p; current = p }
 
+    /// A straight line from the current point to `p`. On an empty or just closed path it first starts a subpath at
+    /// ``Path/currentPoint``, as do the curves.
     public mutating func line(to p: Point) { ensureStarted(); elements.append(.line(p)); current = p }
 
+    /// A quadratic Bézier from the current point to `p`, pulled toward control point `c`.
     public mutating func quad(to p: Point, control c: Point) {
         ensureStarted(); elements.append(.quad(c, p)); current = p
     }
 
+    /// A cubic Bézier from the current point to `p`, leaving toward `c1` and arriving from `c2`.
     public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
         ensureStarted(); elements.append(.cubic(c1, c2, p)); current = p
     }
 
+    /// Closes the subpath with a straight line back to its start; does nothing on an empty path.
     public mutating func close() {
         guard !elements.isEmpty else { return }
         elements.append(.close); current = start
@@ -60,11 +81,13 @@ public struct Path: Sendable {
         }
     }
 
+    /// Adds `r` as a closed subpath, from its top-left corner clockwise on screen.
     public mutating func addRect(_ r: Rect) {
         move(to: Point(r.minX, r.minY)); line(to: Point(r.maxX, r.minY))
         line(to: Point(r.maxX, r.maxY)); line(to: Point(r.minX, r.maxY)); close()
     }
 
+    /// Adds the ellipse inscribed in `r` as a closed subpath of four cubic Béziers.
     public mutating func addEllipse(in r: Rect) {
         let rx = r.width / 2, ry = r.height / 2, c = r.center
         let k = 0.5522847498307936 // 4/3·(√2 − 1): a quarter circle as one cubic
@@ -76,6 +99,8 @@ public struct Path: Sendable {
         close()
     }
 
+    /// Adds `r` with rounded corners as a closed subpath; each radius is cut to half the shorter side, and a corner
+    /// of radius 0 stays square.
     public mutating func addRoundedRect(_ r: Rect, radii: CornerRadii) {
         let limit = min(r.width, r.height) / 2
         let tl = min(radii.topLeft, limit), tr = min(radii.topRight, limit)
@@ -105,15 +130,20 @@ public struct Path: Sendable {
         close()
     }
 
+    /// Adds `r` with every corner rounded by `radius` (cut to half the shorter side).
     public mutating func addRoundedRect(_ r: Rect, radius: Double) {
         addRoundedRect(r, radii: CornerRadii(all: radius))
     }
 
+    /// A path of the rectangle `r`.
     public static func rect(_ r: Rect) -> Path { var p = Path(); p.addRect(r); return p }
+    /// A path of the ellipse inscribed in `r`.
     public static func ellipse(in r: Rect) -> Path { var p = Path(); p.addEllipse(in: r); return p }
+    /// A path of `r` with every corner rounded by `radius`.
     public static func roundedRect(_ r: Rect, radius: Double) -> Path {
         var p = Path(); p.addRoundedRect(r, radius: radius); return p
     }
+    /// A path of `r` with each corner rounded by its own radius.
     public static func roundedRect(_ r: Rect, radii: CornerRadii) -> Path {
         var p = Path(); p.addRoundedRect(r, radii: radii); return p
     }
@@ -128,6 +158,7 @@ public struct Path: Sendable {
         return p
     }
 
+    /// The path with every point, control points included, mapped by `t`.
     public func transformed(by t: AffineTransform) -> Path {
         var out = Path()
         out.elements = elements.map {
@@ -163,12 +194,16 @@ public struct Path: Sendable {
     }
 }
 
+/// A radius for each corner of a rounded rectangle, in user space.
 public struct CornerRadii: Hashable, Sendable {
+    /// Each corner's radius; 0 leaves that corner square.
     public var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
 
+    /// A radius of its own for each corner.
     public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
         self.topLeft = topLeft; self.topRight = topRight; self.bottomRight = bottomRight; self.bottomLeft = bottomLeft
     }
 
+    /// The radius `r` at every corner.
     public init(all r: Double) { self.init(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r) }
 }

@@ -1,16 +1,23 @@
 /// How a panel is mounted: the picture is turned clockwise by this much on its way to scan-out.
 /// Portrait kiosks are landscape panels turned by 90° or 270°.
 public enum Rotation: Int, CaseIterable, Sendable {
+    /// Mounted upright: the picture goes to the panel as it is.
     case none = 0
+    /// Turned a quarter turn clockwise.
     case clockwise90 = 90
+    /// Turned half a turn.
     case upsideDown = 180
+    /// Turned three quarter turns clockwise (a quarter turn anticlockwise).
     case clockwise270 = 270
 
+    /// The rotation for `degrees`, taken modulo 360 (so -90 is ``Rotation/clockwise270``); nil unless it is a multiple
+    /// of 90.
     public init?(degrees: Int) {
         guard let r = Rotation(rawValue: ((degrees % 360) + 360) % 360) else { return nil }
         self = r
     }
 
+    /// True for a quarter turn either way: the app's width is the panel's height.
     public var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
 
     /// The size the application sees on a panel of `panel` pixels.

@@ -1,15 +1,37 @@
 import Glibc
 
-public enum LineJoin: Sendable { case miter, round, bevel }
-public enum LineCap: Sendable { case butt, round, square }
+/// How a stroke turns a corner.
+public enum LineJoin: Sendable {
+    /// A sharp point; beveled instead when it would reach further than ``StrokeStyle/miterLimit``.
+    case miter
+    /// Rounded, a circle of the stroke's width about the corner.
+    case round
+    /// Cut off straight across.
+    case bevel
+}
 
+/// How a stroke ends at the two ends of an open subpath.
+public enum LineCap: Sendable {
+    /// Flat, at the end point.
+    case butt
+    /// A half circle about the end point.
+    case round
+    /// Flat, half the width past the end point.
+    case square
+}
+
+/// How ``Canvas/stroke(_:paint:style:)`` outlines a path.
 public struct StrokeStyle: Sendable {
+    /// The line's width in user-space units, so it scales with the canvas transform; 0 or less draws nothing.
     public var width: Double
+    /// How corners are drawn.
     public var join: LineJoin
+    /// How the ends of open subpaths are drawn.
     public var cap: LineCap
     /// Longest miter, in multiples of half the width, before a miter join falls back to bevel.
     public var miterLimit: Double
 
+    /// A style of `width` user-space units; miter joins, butt caps and a miter limit of 4 unless given.
     public init(width: Double, join: LineJoin = .miter, cap: LineCap = .butt, miterLimit: Double = 4) {
         self.width = width; self.join = join; self.cap = cap; self.miterLimit = miterLimit
     }

@@ -7,14 +7,18 @@ import Synchronization
 /// little-endian — DRM's ARGB8888 and XRGB8888. It owns its memory or wraps memory it does not own
 /// (a mapped dumb buffer), without copying.
 public final class Surface {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// Distance between rows, in pixels (DRM's pitch / 4).
     public let stride: Int
+    /// The top row's first pixel; row `y` starts ``Surface/stride`` × `y` pixels after it. Valid while the surface
+    /// lives (for a wrapped one, while its memory does).
     public let pixels: UnsafeMutablePointer<UInt32>
     private let memory: Memory
     /// Different for every surface this process makes: tells a surface from a later one at the same address.
-    public let serial = Surface.serials.add(1, ordering: .relaxed).newValue
+    package let serial = Surface.serials.add(1, ordering: .relaxed).newValue
     private static let serials = Atomic<UInt64>(0)
 
     private enum Memory {
@@ -39,7 +43,7 @@ public final class Surface {
 
     /// A surface whose pixels are left as they come (zeros, or a surface let go a moment before): for one the
     /// caller overwrites entirely, so clearing all of it first would be wasted.
-    public static func forOverwriting(width: Int, height: Int) -> Surface {
+    package static func forOverwriting(width: Int, height: Int) -> Surface {
         Surface(width: width, height: height, cleared: false)
     }
 
@@ -79,16 +83,20 @@ public final class Surface {
         }
     }
 
+    /// The whole surface in pixels: (0, 0), `width` × `height`.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
+    /// The first pixel of row `y` (0 the top), not bounds-checked: `width` pixels follow it.
     @inlinable @inline(__always)
     public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * stride }
 
+    /// The premultiplied 0xAARRGGBB pixel at column `x`, row `y`; traps outside ``Surface/bounds``.
     public subscript(x: Int, y: Int) -> UInt32 {
         get { precondition(bounds.contains(x, y)); return row(y)[x] }
         set { precondition(bounds.contains(x, y)); row(y)[x] = newValue }
     }
 
+    /// Sets every pixel to `pixel` (premultiplied 0xAARRGGBB), transparent black by default.
     public func clear(to pixel: UInt32 = 0) {
         for y in 0..<height { row(y).update(repeating: pixel, count: width) }
     }
@@ -168,5 +176,6 @@ public final class Surface {
 }
 
 extension PixelRect {
+    /// True when the pixel at column `px`, row `py` lies inside.
     public func contains(_ px: Int, _ py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
 }

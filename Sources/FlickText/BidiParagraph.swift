@@ -2,10 +2,10 @@ import CFriBidi
 
 /// One paragraph through the Unicode Bidirectional Algorithm (FriBidi): its base direction and each scalar's
 /// embedding level, and for any line of it the runs in the order they are seen, left to right on the screen.
-public struct BidiParagraph: Sendable {
-    public let baseDirection: TextDirection
+struct BidiParagraph: Sendable {
+    let baseDirection: TextDirection
     /// Resolved embedding level of each scalar: even runs left to right, odd right to left.
-    public let levels: [UInt8]
+    let levels: [UInt8]
     private let types: [FriBidiCharType]
     private let resolvedBase: FriBidiParType
 
@@ -14,7 +14,7 @@ public struct BidiParagraph: Sendable {
     private static let parAuto = FriBidiParType(rawValue: 0x40)
 
     /// `base` nil: from the first strong character (rules P2, P3), left to right when there is none.
-    public init(_ scalars: [Unicode.Scalar], base: TextDirection? = nil) {
+    init(_ scalars: [Unicode.Scalar], base: TextDirection? = nil) {
         self.init(scalars.map { $0.value }, base: base)
     }
 
@@ -55,7 +55,7 @@ public struct BidiParagraph: Sendable {
 
     /// The runs of the line `range` in visual order (rules L1 to L2): each a logical range of one direction.
     /// Trailing spaces take the paragraph's direction, so they sit at the line's end.
-    public func visualRuns(_ range: Range<Int>) -> [(range: Range<Int>, direction: TextDirection)] {
+    func visualRuns(_ range: Range<Int>) -> [(range: Range<Int>, direction: TextDirection)] {
         guard !range.isEmpty else { return [] }
         // One level throughout (all Latin, all Hebrew): one run, nothing to reorder.
         let first = levels[range.lowerBound]

@@ -1,7 +1,11 @@
 import FoundationEssentials
 
+/// The weights of the bundled font, DejaVu Sans.
 public enum FontWeight: Hashable, Sendable, CaseIterable {
-    case regular, bold
+    /// DejaVu Sans, `DejaVuSans.ttf` in the fonts directory.
+    case regular
+    /// DejaVu Sans Bold, `DejaVuSans-Bold.ttf` in the fonts directory.
+    case bold
 
     var fileName: String {
         switch self {
@@ -16,7 +20,9 @@ public final class FontCollection {
     /// The file whose presence marks a fonts directory.
     static let probeFile = FontWeight.regular.fileName
 
+    /// The fonts directory the bundled faces come from.
     public let directory: String
+    /// The FreeType library every face of the collection is opened in: their glyph cache and fallbacks.
     public let library: FontLibrary
     private var faces: [FontWeight: FontFace] = [:]
 
@@ -59,6 +65,9 @@ public final class FontCollection {
 
     private var themed: [FontWeight: FontFace] = [:]
 
+    /// The face text of `weight` is set in: the first theme font when ``FontCollection/useTheme(_:fallbacks:)``
+    /// gave some, else the bundled face (opened by the initializer; should it have to be opened again and fail,
+    /// this throws).
     public func face(_ weight: FontWeight = .regular) throws(TextError) -> FontFace {
         if let theme = themed[weight] { return theme }
         if let open = faces[weight] { return open }
@@ -67,6 +76,7 @@ public final class FontCollection {
         return face
     }
 
+    /// The bundled font file of `weight` in ``FontCollection/directory``.
     public func path(of weight: FontWeight) -> String {
         URL(fileURLWithPath: directory).appendingPathComponent(weight.fileName).path
     }
@@ -114,6 +124,7 @@ public final class FontCollection {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fonts").path
 
+    /// The running executable's path, read from `/proc/self/exe`; nil when it cannot be read.
     public static func currentExecutablePath() -> String? {
         try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     }

@@ -56,7 +56,7 @@ private enum FaceKind {
 /// One FreeType library instance. Faces keep their library alive, and share its glyph cache.
 public final class FontLibrary {
     let handle: FT_Library
-    public let glyphCache: GlyphCache
+    let glyphCache: GlyphCache
     private var nextFaceID: UInt32 = 0
     /// Faces tried, in order, for characters a face lacks, before the system's fonts (FontFallback.swift).
     public var fallbacks: [FontFace] = []
@@ -67,6 +67,11 @@ public final class FontLibrary {
     /// Looks for system fonts through fontconfig; off, only `fallbacks` are tried.
     public var usesSystemFonts = true
 
+    /// A FreeType library of its own, with no faces yet.
+    ///
+    /// - Parameter glyphCacheBytes: The memory the library's rendered glyphs may hold (8 MB by default, room for a
+    ///   few thousand) before they are all dropped and rendered again as text needs them.
+    /// - Throws: ``TextError/freeType(file:call:code:)`` when FreeType cannot start.
     public init(glyphCacheBytes: Int = GlyphCache.defaultByteBudget) throws(TextError) {
         var library: FT_Library?
         let error = FT_Init_FreeType(&library)
@@ -89,11 +94,17 @@ public final class FontLibrary {
 /// A scalable font face, or a colour bitmap one (emoji). Not thread-safe: FreeType faces carry the current size
 /// and glyph slot.
 public final class FontFace {
+    /// The font file it was opened from.
     public let path: String
+    /// The library it was opened in, which it keeps alive and whose glyph cache it uses.
     public let library: FontLibrary
+    /// The family name the font gives ("DejaVu Sans"); empty when it gives none.
     public let familyName: String
+    /// The style name the font gives ("Bold"); empty when it gives none.
     public let styleName: String
+    /// How many glyphs the face holds: glyph indexes run from 0 to one less.
     public let glyphCount: Int
+    /// Design units per em: the grid the font's outlines are drawn on (2048 for DejaVu Sans).
     public let unitsPerEm: Int
     /// True when the face has a legacy TrueType `kern` table that FT_Get_Kerning reads.
     public let hasKerning: Bool

@@ -2,6 +2,7 @@ import FlickRaster
 
 /// A rendered glyph: coverage (or colour pixels) plus where it sits relative to the pen on the baseline.
 public struct Glyph: Sendable {
+    /// 8-bit coverage, drawn in the text's paint; empty (0 × 0) for a colour glyph and for one without ink (a space).
     public let mask: AlphaMask
     /// A colour glyph's pixels (an emoji), drawn as they are instead of `mask` in the text's paint.
     public let color: ColorBitmap?
@@ -12,10 +13,12 @@ public struct Glyph: Sendable {
     /// Pen advance in pixels (the hinted 26.6 advance, whole pixels under light hinting).
     public let advance: Double
 
+    /// A glyph as given; a face renders its own with ``FontFace/glyph(_:pixelSize:)``.
     public init(mask: AlphaMask, color: ColorBitmap? = nil, left: Int, top: Int, advance: Double) {
         self.mask = mask; self.color = color; self.left = left; self.top = top; self.advance = advance
     }
 
+    /// True when the glyph draws anything: a mask of some size, or colour pixels.
     public var hasInk: Bool { mask.width > 0 || color != nil }
 
     var bytes: Int { mask.coverage.count + (color?.pixels.count ?? 0) * 4 }
@@ -25,16 +28,16 @@ public struct Glyph: Sendable {
 
 /// Rendered glyphs shared by a library's faces: one strike per face and 26.6 pixel size, holding its glyphs by index.
 /// A hit is an index into the strike and no allocation; only misses call FreeType.
-public final class GlyphCache {
+@usableFromInline final class GlyphCache {
     /// A kiosk shows a few sizes of two faces: a few thousand glyphs, well under this.
-    public static let defaultByteBudget = 8 << 20
+    @usableFromInline static let defaultByteBudget = 8 << 20
 
-    public let byteBudget: Int
-    public var hits: Int { counters[0] }
-    public var misses: Int { counters[1] }
+    let byteBudget: Int
+    var hits: Int { counters[0] }
+    var misses: Int { counters[1] }
     /// Approximate memory held: coverage bytes plus a fixed per-entry overhead.
-    public private(set) var bytes = 0
-    public private(set) var count = 0
+    private(set) var bytes = 0
+    private(set) var count = 0
 
     /// Hits and misses, counted by the strikes without an exclusive access to the cache per glyph.
     private let counters: UnsafeMutablePointer<Int>
@@ -46,7 +49,7 @@ public final class GlyphCache {
         var size: Int32
     }
 
-    public init(byteBudget: Int = GlyphCache.defaultByteBudget) {
+    init(byteBudget: Int = GlyphCache.defaultByteBudget) {
         self.byteBudget = byteBudget
         counters = .allocate(capacity: 2)
         counters.initialize(repeating: 0, count: 2)
@@ -75,13 +78,13 @@ public final class GlyphCache {
         count += 1
     }
 
-    public func removeAll() {
+    func removeAll() {
         for strike in strikes.values { strike.removeAll() }
         bytes = 0
         count = 0
     }
 
-    public func resetStatistics() {
+    func resetStatistics() {
         counters[0] = 0
         counters[1] = 0
     }

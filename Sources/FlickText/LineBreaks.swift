@@ -3,7 +3,7 @@ import CICULineBreak
 /// Where a line may end, by the Unicode line breaking algorithm (UAX #14, through ICU): between CJK characters,
 /// between Thai words (ICU's dictionary), after spaces and hyphens, never before closing punctuation, inside a
 /// number or inside an emoji sequence.
-public enum LineBreak: UInt8, Sendable {
+enum LineBreak: UInt8, Sendable {
     /// After this scalar the line ends (a hard break).
     case mandatory
     /// A line may end after this scalar.
@@ -13,7 +13,7 @@ public enum LineBreak: UInt8, Sendable {
 
     /// One entry per scalar: what may follow it; the last scalar is a mandatory break. `language` (a BCP 47 tag
     /// such as "ja" or "zh") tunes a few classes, as UAX #14 allows.
-    public static func opportunities(_ scalars: [Unicode.Scalar], language: String? = nil) -> [LineBreak] {
+    static func opportunities(_ scalars: [Unicode.Scalar], language: String? = nil) -> [LineBreak] {
         opportunities(scalars.map { $0.value }, language: language)
     }
 

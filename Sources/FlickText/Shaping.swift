@@ -1,19 +1,27 @@
 import CFreeType
 import CHarfBuzz
 
+/// Which way a paragraph or a run of text reads.
 public enum TextDirection: Hashable, Sendable {
-    case leftToRight, rightToLeft
+    /// Left to right: Latin, Greek, Cyrillic, CJK, Indic scripts.
+    case leftToRight
+    /// Right to left: Arabic, Hebrew.
+    case rightToLeft
 }
 
 /// One glyph of shaped text: which glyph, the cluster it belongs to, and where it goes relative to the pen.
 public struct ShapedGlyph: Hashable, Sendable {
+    /// The glyph in the face that shaped it.
     public var index: GlyphIndex
     /// Offset, in the scalars shaped, of the first scalar of the cluster this glyph belongs to (ligatures, marks and
     /// conjuncts join several scalars in one cluster; a cluster is never split across lines or by a caret).
     public var cluster: Int
-    /// Pixels the pen moves after this glyph, and this glyph's offset from the pen (marks sit on their base).
+    /// Pixels the pen moves after this glyph.
     public var advance: Double
+    /// Pixels right of the pen the glyph is drawn (a mark moved onto its base).
     public var xOffset: Double
+    /// Pixels up from the pen the glyph is drawn, y growing upward as in HarfBuzz (a layout subtracts it from the
+    /// baseline).
     public var yOffset: Double
 }
 

@@ -8,12 +8,14 @@
 /// other direction has none of its own (Hebrew with "12" inside: the caret before "1" and after "2" both sit left
 /// of "1").
 extension TextLayout.Line {
+    /// One place the caret can be: a text offset and the x it is drawn at.
     public struct CaretStop: Hashable, Sendable {
         /// In Unicode scalars of the line's `text`.
         public var offset: Int
         /// From the layout box's left, as glyphs' `x`.
         public var x: Double
 
+        /// A stop for `offset` drawn at `x`.
         public init(offset: Int, x: Double) { self.offset = offset; self.x = x }
     }
 

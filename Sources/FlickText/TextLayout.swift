@@ -1,25 +1,36 @@
 import FlickRaster
 
+/// Where a layout's lines sit across its ``TextLayout/alignmentWidth``.
 public enum TextAlignment: Hashable, Sendable {
     /// Where a paragraph's lines start and end: left and right for left-to-right text, right and left for
     /// right-to-left text (Arabic, Hebrew).
     case start, end
-    case left, center, right
+    /// Against the left edge, whatever the direction.
+    case left
+    /// Centred.
+    case center
+    /// Against the right edge, whatever the direction.
+    case right
 }
 
 /// Text set in one face at one pixel size: lines of positioned glyphs and the size they take.
 /// Built once, measured without drawing, drawn any number of times.
 public struct TextLayout {
+    /// How text is set: wrap width, line limit, alignment, hyphen breaks and base direction.
     public struct Options: Hashable, Sendable {
         /// Wrap width in pixels; nil (or infinite) sets each paragraph on one line.
         public var maxWidth: Double?
         /// Lines kept; the last kept line ends in an ellipsis when text was cut. nil or ≤ 0: no limit.
         public var maxLines: Int?
+        /// Where lines sit across the alignment width.
         public var alignment: TextAlignment
+        /// Whether a line may end after a hyphen (`-` or U+2010) where UAX #14 allows it.
         public var breaksAfterHyphens: Bool
         /// Each paragraph's base direction; nil: from its first strong character (left to right without one).
         public var direction: TextDirection?
 
+        /// Options as given; by default each paragraph on one line, no line limit, aligned to the start, lines
+        /// breaking after hyphens, and each paragraph's direction from its text.
         public init(maxWidth: Double? = nil, maxLines: Int? = nil, alignment: TextAlignment = .start,
                     breaksAfterHyphens: Bool = true, direction: TextDirection? = nil) {
             self.maxWidth = maxWidth; self.maxLines = maxLines
@@ -27,11 +38,14 @@ public struct TextLayout {
         }
     }
 
+    /// One glyph of a line and where it is drawn.
     public struct PositionedGlyph: Hashable, Sendable {
+        /// The glyph in its face, `faces[face]` of the layout.
         public var index: GlyphIndex
         /// Pen position from the layout box's top-left: `x` along the line, `y` the line's baseline (with the
         /// glyph's own offset: a mark sits on its base).
         public var x: Double
+        /// The pen's y from the layout box's top: the line's baseline, moved by the glyph's own offset.
         public var y: Double
         /// Which of the layout's `faces` the glyph is from: 0 the primary face, others fallbacks.
         public var face: Int
@@ -43,6 +57,7 @@ public struct TextLayout {
         /// The direction of the bidi run the glyph is in.
         public var direction: TextDirection
 
+        /// A glyph placed as given; a layout places its own.
         public init(index: GlyphIndex, x: Double, y: Double, face: Int = 0, cluster: Int = 0, advance: Double = 0,
                     direction: TextDirection = .leftToRight) {
             self.index = index; self.x = x; self.y = y; self.face = face
@@ -50,6 +65,7 @@ public struct TextLayout {
         }
     }
 
+    /// One line as set: its text, its glyphs in the order they are seen, and where it sits in the layout box.
     public struct Line: Hashable, Sendable {
         /// The characters on the line in logical order, without the spaces it broke at, with "…" when truncated.
         public var text: String
@@ -57,7 +73,9 @@ public struct TextLayout {
         public var glyphs: [PositionedGlyph]
         /// Left edge of the line's advance box after alignment.
         public var x: Double
+        /// The baseline's y from the layout box's top, in pixels.
         public var baseline: Double
+        /// The line's advance width in pixels, without the spaces it broke at.
         public var width: Double
         /// The paragraph's base direction.
         public var direction: TextDirection
@@ -65,9 +83,15 @@ public struct TextLayout {
 
     /// The primary face; `faces` adds the fallbacks the text needed, in the order first used.
     public let face: FontFace
+    /// Every face the layout draws from: ``TextLayout/face`` first, then each fallback in the order first used.
+    /// A ``TextLayout/PositionedGlyph``'s `face` indexes it.
     public let faces: [FontFace]
+    /// The primary face's metrics at the layout's size: the first baseline is ``FontMetrics/ascent`` down, the
+    /// next ones ``FontMetrics/lineHeight`` apart.
     public let metrics: FontMetrics
+    /// The options the text was set with.
     public let options: Options
+    /// The lines, top to bottom: a paragraph (text between hard line breaks) takes one or more.
     public let lines: [Line]
     /// The widest line's advance width × (lines × line height).
     public let size: Size
@@ -80,6 +104,8 @@ public struct TextLayout {
     let inkedGlyphs: [InkedGlyph]
     let hasColorGlyphs: Bool
 
+    /// The size the text is set at, in pixels per em: the size asked for, rounded to 1/64 px and kept within
+    /// 1...2048 as FreeType takes it.
     public var pixelSize: Double { metrics.pixelSize }
 
     /// Shapes each paragraph with HarfBuzz (runs of one face, script and bidi direction; characters the face lacks
