@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "FlickFuzzTargets", dependencies: ["FlickKiosk", "FlickUI", "FlickGestures", "FlickInput", "FlickText"]),
         .executableTarget(name: "flick-fuzz", dependencies: ["FlickFuzzTargets", "FlickFiles"]),
         // The pixman and cairo references live in their own executable so the shipped `flick` never links either.
-        .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "CPixman", "CCairo", "CFreeType"]),
+        .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "FlickText", "CPixman", "CCairo", "CFreeType"]),
 
         .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
@@ -99,12 +99,12 @@ let package = Package(
         .testTarget(name: "FlickDRMTests", dependencies: ["FlickDRM", "FlickDisplay"]),
         .testTarget(name: "FlickInputTests", dependencies: ["FlickInput"]),
         .testTarget(name: "FlickLibInputTests", dependencies: ["FlickLibInput", "FlickInput"]),
-        .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickKiosk", "FlickDRM", "FlickDisplay", "FlickInput"]),
+        .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickKiosk", "FlickDRM", "FlickDisplay", "FlickInput", "FlickText"]),
         // Boots a real kernel in QEMU (deploy/vm) and checks what virtio-gpu scans out.
         .testTarget(name: "FlickVMTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickUI", "FlickDisplay", "FlickDRM", "FlickGestures", "FlickRaster", "FlickText"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures"], exclude: ["Streams", "PeerVectors"]),
-        .testTarget(name: "FlickUITests", dependencies: ["FlickUI"]),
+        .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
         .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickFiles", "FlickTestFixtures"],
                     exclude: ["Goldens"]),

@@ -141,7 +141,7 @@ private struct Page {
     init(canvas: Canvas, fonts: FontCollection) throws {
         self.canvas = canvas
         grid = DesignGrid(width: canvas.surface.width, height: canvas.surface.height)
-        regular = try fonts.face(.regular); bold = try fonts.face(.bold)
+        regular = fonts.face(.regular); bold = fonts.face(.bold)
         canvas.clear(Ink.background)
     }
 

@@ -13,7 +13,7 @@ public struct ShowcaseScene {
     public func draw(on canvas: Canvas) throws {
         let width = Double(canvas.surface.width), height = Double(canvas.surface.height)
         let grid = DesignGrid(width: width, height: height), u = grid.u
-        let regular = try fonts.face(.regular), bold = try fonts.face(.bold)
+        let regular = fonts.face(.regular), bold = fonts.face(.bold)
 
         canvas.fill(Rect(x: 0, y: 0, width: width, height: height), paint: .linearGradient(LinearGradient(
             start: .zero, end: Point(0, height), colors: [Color(hex: 0x101828), Color(hex: 0x243B55)])))

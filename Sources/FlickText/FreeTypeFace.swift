@@ -89,12 +89,18 @@ public final class FontLibrary {
         nextFaceID += 1
         return try FontFace(path: path, library: self, id: nextFaceID)
     }
+
+    /// Opens the bundled face of `weight`, built into the binary.
+    func openBundledFace(_ weight: FontWeight) throws(TextError) -> FontFace {
+        nextFaceID += 1
+        return try FontFace(bundled: weight, library: self, id: nextFaceID)
+    }
 }
 
 /// A scalable font face, or a colour bitmap one (emoji). Not thread-safe: FreeType faces carry the current size
 /// and glyph slot.
 public final class FontFace {
-    /// The font file it was opened from.
+    /// The font file it was opened from; for a bundled face, `DejaVuSans.ttf (built in)`.
     public let path: String
     /// The library it was opened in, which it keeps alive and whose glyph cache it uses.
     public let library: FontLibrary
@@ -116,8 +122,8 @@ public final class FontFace {
 
     let id: UInt32
     private let face: FT_Face
-    /// Released after `face` (FT_Done_Face in deinit closes it).
-    private let file: FontFileStream
+    /// Released after `face` (FT_Done_Face in deinit closes it); nil for a bundled face, read from the binary.
+    private let file: FontFileStream?
     private let kind: FaceKind
     private let characters: CharacterGlyphs
     /// Text size over the selected strike's size, for a colour bitmap face; 1 otherwise.
@@ -126,18 +132,33 @@ public final class FontFace {
     private var activeSize: Int32 = 0
     private var metricsBySize: [Int32: FontMetrics] = [:]
 
-    fileprivate init(path: String, library: FontLibrary, id: UInt32) throws(TextError) {
+    fileprivate convenience init(path: String, library: FontLibrary, id: UInt32) throws(TextError) {
         do throws(FileError) { try InputFile.check(path, as: .font) } catch { throw .unreadableFont(error) }
         let file = try FontFileStream(path: path)
         var arguments = FT_Open_Args()
         arguments.flags = 0x2  // FT_OPEN_STREAM
         arguments.stream = file.record
+        try self.init(opening: &arguments, path: path, file: file, library: library, id: id)
+    }
+
+    /// The bytes live as long as the process, in the binary's read-only data: FreeType reads them in place.
+    fileprivate convenience init(bundled weight: FontWeight, library: FontLibrary, id: UInt32) throws(TextError) {
+        let bytes = weight.bundledBytes
+        var arguments = FT_Open_Args()
+        arguments.flags = 0x1  // FT_OPEN_MEMORY
+        arguments.memory_base = bytes.baseAddress
+        arguments.memory_size = FT_Long(bytes.count)
+        try self.init(opening: &arguments, path: weight.bundledName, file: nil, library: library, id: id)
+    }
+
+    private init(opening arguments: inout FT_Open_Args, path: String, file: FontFileStream?, library: FontLibrary,
+                 id: UInt32) throws(TextError) {
         var opened: FT_Face?
         let error = FT_Open_Face(library.handle, &arguments, 0, &opened)
         guard error == 0, let face = opened else { throw .freeType(file: path, call: "FT_Open_Face", code: error) }
         let kind: FaceKind
         do throws(TextError) {
-            kind = try Self.validate(face, path: path)
+            kind = try Self.validate(face, path: path, isFile: file != nil)
         } catch {
             FT_Done_Face(face)
             throw error
@@ -229,8 +250,8 @@ public final class FontFace {
     /// FT_Open_Face accepts files whose tables run past the end (it drops them) or that hold only
     /// monochrome bitmaps; checking now turns such files into an error at open, not blank or broken text later.
     /// Returns the kind of glyphs the face draws.
-    private static func validate(_ face: FT_Face, path: String) throws(TextError) -> FaceKind {
-        if let directory = SFNTDirectory(path: path), let size = SFNTDirectory.fileSize(path),
+    private static func validate(_ face: FT_Face, path: String, isFile: Bool) throws(TextError) -> FaceKind {
+        if isFile, let directory = SFNTDirectory(path: path), let size = SFNTDirectory.fileSize(path),
            let table = directory.firstTableBeyond(size) {
             throw .truncatedFont(file: path, table: table)
         }

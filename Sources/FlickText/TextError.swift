@@ -11,10 +11,6 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
     case truncatedFont(file: String, table: String)
     /// The font file is missing, not a regular file or too large to read.
     case unreadableFont(FileError)
-    /// `FLICK_FONTS` was set but the directory it names holds no `DejaVuSans.ttf`.
-    case fontsOverrideInvalid(directory: String)
-    /// No candidate directory held `DejaVuSans.ttf`; `searched` lists them in the order tried.
-    case fontsNotFound(searched: [String])
 
     public var description: String {
         switch self {
@@ -27,11 +23,6 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
             return "\(file): \(reason): use a scalable TrueType/OpenType font with a Unicode cmap"
         case let .truncatedFont(file, table):
             return "\(file): table '\(table)' runs past the end of the file: font file is truncated: replace it"
-        case let .fontsOverrideInvalid(directory):
-            return "FLICK_FONTS=\(directory) holds no \(FontCollection.probeFile): point it at the Fonts/ directory"
-        case let .fontsNotFound(searched):
-            return "bundled fonts not found (looked for \(FontCollection.probeFile) in \(searched.joined(separator: ", "))): "
-                + "set FLICK_FONTS to the Fonts/ directory"
         }
     }
 

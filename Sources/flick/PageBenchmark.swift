@@ -1,6 +1,7 @@
 import FlickKiosk
 import FlickBoard
 import FlickDRM
+import FlickFiles
 import FlickLibInput
 import FlickBench
 import FlickDisplay
@@ -279,7 +280,7 @@ struct PageBenchmark {
 
     /// Shaping and breaking every text, as the pages do when they are first drawn.
     private func textLayout(_ texts: [(text: String, size: Double, maxWidth: Double, maxLines: Int?)]) -> () -> Void {
-        let face = try? fonts.face()
+        let face: FontFace? = fonts.face()
         return {
             guard let face else { return }
             for t in texts {
@@ -301,7 +302,7 @@ struct PageBenchmark {
     private func startUpMilliseconds() throws -> Double {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-start-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let executable = FontCollection.currentExecutablePath() ?? CommandLine.arguments[0]
+        let executable = Executable.path ?? CommandLine.arguments[0]
         var times: [Double] = []
         for _ in 0..<5 {
             let start = Stopwatch.now()
@@ -323,7 +324,7 @@ struct PageBenchmark {
         defer { try? FileManager.default.removeItem(at: script) }
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-state-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let status = try ChildProcess.run(FontCollection.currentExecutablePath() ?? CommandLine.arguments[0], [
+        let status = try ChildProcess.run(Executable.path ?? CommandLine.arguments[0], [
             "run", "--headless", "--config", configPath, "--size", "\(width)x\(height)", "--script", script.path, "--no-out",
             "--state-dir", state,
         ])

@@ -82,23 +82,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".png") }.isEmpty)
     }
 
-    /// A damaged font was opened only when text was first drawn, and its failure swallowed: no text, exit 0.
-    @Test func aDamagedOrSpecialFontStopsTheKioskAtStartWithOneLine() throws {
-        let fonts = ConfigFixtures.repoRoot + "/Fonts"
-        let font = try Data(contentsOf: URL(fileURLWithPath: fonts + "/DejaVuSans.ttf"))
-        let dir = try ConfigFixtures.directory()
-        try font.prefix(100_000).write(to: URL(fileURLWithPath: dir + "/DejaVuSans.ttf"))
-        try FileManager.default.copyItem(atPath: fonts + "/DejaVuSans-Bold.ttf", toPath: dir + "/DejaVuSans-Bold.ttf")
-        let arguments = ["run", "--headless", "--app", "todo", "--state-dir", dir, "--size", "320x240", "--no-out"]
-        let truncated = try FlickCommand.run(arguments, environment: ["FLICK_FONTS": dir])
-        #expect(truncated.status == 1)
-        #expect(truncated.err.contains("\(dir)/DejaVuSans.ttf: FT_Open_Face failed"))
+    /// A damaged font was opened only when text was first drawn, and its failure swallowed: no text, exit 0. The
+    /// bundled faces are built into the binary; a theme font is the file that can be damaged.
+    @Test func aDamagedOrSpecialThemeFontStopsTheKioskAtStartWithOneLine() throws {
+        let font = try Data(contentsOf: URL(fileURLWithPath: ConfigFixtures.repoRoot + "/Fonts/DejaVuSans.ttf"))
+        let dir = try ConfigFixtures.directory([
+            "kiosk.json": #"{"theme": {"fonts": ["Theme.ttf"]}, "pages": [{"id": "a", "content": {"type": "todo"}}]}"#,
+        ])
+        try font.prefix(100_000).write(to: URL(fileURLWithPath: dir + "/Theme.ttf"))
+        let arguments = ["run", "--headless", "--config", dir + "/kiosk.json", "--state-dir", dir, "--size", "320x240", "--no-out"]
+        let truncated = try FlickCommand.run(arguments)
+        #expect(truncated.status == 2)
+        #expect(truncated.err.hasPrefix("\(dir)/kiosk.json: theme.fonts[0]: \(dir)/Theme.ttf: FT_Open_Face failed"))
         #expect(truncated.err.split(separator: "\n").count == 1)
 
-        try FileManager.default.removeItem(atPath: dir + "/DejaVuSans.ttf")
-        #expect(mkfifo(dir + "/DejaVuSans.ttf", 0o600) == 0)
-        let fifo = try FlickCommand.run(arguments, environment: ["FLICK_FONTS": dir])
-        #expect(fifo.status == 1)
-        #expect(fifo.err.hasSuffix("\(dir)/DejaVuSans.ttf: a FIFO, not a regular file: use a TrueType/OpenType font file\n"))
+        try FileManager.default.removeItem(atPath: dir + "/Theme.ttf")
+        #expect(mkfifo(dir + "/Theme.ttf", 0o600) == 0)
+        let fifo = try FlickCommand.run(arguments)
+        #expect(fifo.status == 2)
+        #expect(fifo.err == "\(dir)/kiosk.json: theme.fonts[0]: \(dir)/Theme.ttf: a FIFO, not a regular file: use a TrueType/OpenType font file\n")
     }
 }

@@ -22,15 +22,13 @@ struct TextPageLayout {
         let textWidth = max(0, bounds.width - 2 * m)
         var y = bounds.minY + m
         titleOrigin = Point(x: m, y: y)
-        title = (try? fonts.face(.bold)).map {
-            TextLayout(text.title, face: $0, pixelSize: theme.titleSize * unit, options: .init(maxWidth: textWidth, maxLines: 2))
-        }
+        title = TextLayout(text.title, face: fonts.face(.bold), pixelSize: theme.titleSize * unit,
+                           options: .init(maxWidth: textWidth, maxLines: 2))
         if let title { y += title.size.height + (20 * unit).rounded() }
         let gap = (24 * unit).rounded()
         let below = max(0, bounds.maxY - m - y)
-        body = text.body.isEmpty ? nil : (try? fonts.face(.regular)).map {
-            TextLayout(text.body, face: $0, pixelSize: theme.bodySize * unit, options: .init(maxWidth: textWidth))
-        }
+        body = text.body.isEmpty ? nil
+            : TextLayout(text.body, face: fonts.face(.regular), pixelSize: theme.bodySize * unit, options: .init(maxWidth: textWidth))
         let bodyHeight = body?.size.height ?? 0
         // The body takes what it needs, up to all of the room, or all but the image's share and a gap.
         let bodyRoom = text.image == nil ? below : max(0, (below * (1 - Self.imageShare) - gap).rounded(.down))

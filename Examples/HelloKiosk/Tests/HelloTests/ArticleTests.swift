@@ -55,11 +55,11 @@ final class Dial {
     var dials: [Dial] = []
     for i in 0..<3 {
         let dial = Dial(frame: Rect(x: margin + Double(i) * (width + margin), y: 120, width: width, height: width),
-                        level: Double(i + 1) / 4, face: try fonts.face(.bold))
+                        level: Double(i + 1) / 4, face: fonts.face(.bold))
         scene.root.addChild(dial.view)
         dials.append(dial)
     }
-    let title = Label("Tanks", face: try fonts.face(.bold), pixelSize: 40, color: .white,
+    let title = Label("Tanks", face: fonts.face(.bold), pixelSize: 40, color: .white,
                       frame: Rect(x: margin, y: margin, width: 800 - 2 * margin, height: 56))
     scene.root.addChild(title.view)
 
