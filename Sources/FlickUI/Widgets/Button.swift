@@ -60,7 +60,8 @@ public final class Button {
         tap = Gesture(TapRecognizer(metrics: metrics, maximumDuration: Self.longestPress))
         view = View(frame: frame)
         label = Label(title, face: face, pixelSize: pixelSize, color: style.title, maxLines: 1, alignment: .center)
-        view.content = ViewContent { [unowned self] canvas, bounds in
+        view.content = ViewContent { [weak self] canvas, bounds in
+            guard let self else { return }
             canvas.fill(roundedRect: bounds, radius: self.style.cornerRadius,
                         paint: .solid(isHighlighted ? self.style.highlightedFill : self.style.fill))
         }
@@ -89,7 +90,8 @@ public final class Button {
     /// A tap on the button fires it; the press shows while the tap is still possible, and goes when the finger
     /// slides away or another gesture (a page swipe) takes the touch. However long it is held.
     private func attachTap() {
-        tap.onPhase = { [unowned self] phase in
+        tap.onPhase = { [weak self] phase in
+            guard let self else { return }
             switch phase {
             case .touchDown: isHighlighted = true
             case .possible: break

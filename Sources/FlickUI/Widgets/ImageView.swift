@@ -25,8 +25,8 @@ public final class ImageView {
         self.image = image
         self.scaling = scaling
         view.clipsToBounds = true
-        view.content = ViewContent { [unowned self] canvas, bounds in
-            guard let image = self.image, let rect = self.imageRect(in: bounds) else { return }
+        view.content = ViewContent { [weak self] canvas, bounds in
+            guard let self, let image = self.image, let rect = self.imageRect(in: bounds) else { return }
             canvas.draw(image, in: rect)
         }
     }

@@ -33,7 +33,8 @@ public final class Label {
         self.maxLines = maxLines
         self.alignment = alignment
         view.isUserInteractionEnabled = false
-        view.content = ViewContent { [unowned self] canvas, bounds in
+        view.content = ViewContent { [weak self] canvas, bounds in
+            guard let self else { return }
             canvas.draw(layout(width: bounds.width), at: .zero, color: self.color)
         }
     }

@@ -21,7 +21,7 @@ public final class ListRow {
         label = style.face.map {
             Label("", face: $0, pixelSize: style.pixelSize, color: style.title, maxLines: style.maxLines)
         }
-        view.content = ViewContent { [unowned self] canvas, bounds in draw(on: canvas, in: bounds) }
+        view.content = ViewContent { [weak self] canvas, bounds in self?.draw(on: canvas, in: bounds) }
         if let label { view.addChild(label.view) }
     }
 

@@ -81,15 +81,17 @@ public final class ListView {
         self.style = style
         self.metrics = metrics
         scroller = VerticalScroller(view: view, contentHeight: 0, metrics: metrics, scene: scene)
-        scroller.onOffset = { [unowned self] offset in
+        scroller.onOffset = { [weak self] offset in
+            guard let self else { return }
             // Whole pixels keep the rasterized rows on the copy path.
             content.frame.origin.y = -offset.rounded()
             layoutRows()
         }
-        scroller.onCatch = { [unowned self] point, stoppedMotion in
+        scroller.onCatch = { [weak self] point, stoppedMotion in
+            guard let self else { return }
             highlight(stoppedMotion ? nil : point.flatMap(rowIndex(at:)))
         }
-        scroller.onDragBegan = { [unowned self] in highlight(nil) }
+        scroller.onDragBegan = { [weak self] in self?.highlight(nil) }
         reload()
         attachTap()
     }
@@ -118,7 +120,8 @@ public final class ListView {
     /// A tap selects the row it landed on, unless the touch only stopped the list.
     private func attachTap() {
         let tap = Gesture(TapRecognizer(metrics: metrics))
-        tap.onPhase = { [unowned self] phase in
+        tap.onPhase = { [weak self] phase in
+            guard let self else { return }
             switch phase {
             case .ended:
                 if let index = highlightedIndex { onSelect(index) } else { scroller.coast(velocity: 0) }

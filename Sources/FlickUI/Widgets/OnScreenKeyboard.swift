@@ -48,7 +48,7 @@ public final class OnScreenKeyboard {
         view = View(frame: Rect(x: 0, y: 0, width: width, height: (keyHeight * 4 + Self.gap(keyHeight) * 5).rounded()))
         view.shouldRasterize = true
         view.background = .solid(Color(hex: 0xD1D4DA))
-        view.content = ViewContent { [unowned self] canvas, bounds in draw(on: canvas, bounds: bounds) }
+        view.content = ViewContent { [weak self] canvas, bounds in self?.draw(on: canvas, bounds: bounds) }
     }
 
     private static func gap(_ keyHeight: Double) -> Double { (keyHeight * 0.18).rounded() }

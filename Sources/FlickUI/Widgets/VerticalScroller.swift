@@ -66,8 +66,9 @@ public final class VerticalScroller {
         let shownVelocity = velocity * rubberBand.slope(at: rubberBand.unresisted(offset, within: bounds), within: bounds)
         if bounds.contains(offset) && abs(shownVelocity) <= Decay.pixelStopSpeed { return }
         let motion = BoundedDecay(from: offset, velocity: shownVelocity, bounds: bounds)
-        scene.animate(view, key: Self.offsetKey, with: motion, apply: { [unowned self] _, offset in setOffset(offset) },
-                      completion: { [unowned self] finished in
+        scene.animate(view, key: Self.offsetKey, with: motion, apply: { [weak self] _, offset in self?.setOffset(offset) },
+                      completion: { [weak self] finished in
+                          guard let self else { return }
                           // A spring back settles within a fraction of a pixel of the end: it rests on it, or a
                           // later touch would take the content for one still in its rubber band.
                           if finished { setOffset(min(max(offset, bounds.lowerBound), bounds.upperBound)) }
@@ -81,8 +82,9 @@ public final class VerticalScroller {
 
     private func attachPan() {
         let pan = Gesture(PanRecognizer(metrics: metrics, axisLock: .only(.vertical)))
-        pan.dragResponse = { [unowned self] direction in response(to: direction) }
-        pan.onPhase = { [unowned self, unowned pan] phase in
+        pan.dragResponse = { [weak self] direction in self?.response(to: direction) ?? .ignores }
+        pan.onPhase = { [weak self, unowned pan] phase in
+            guard let self else { return }
             let recognizer = pan.recognizer
             switch phase {
             case .touchDown: catchMotion(at: recognizer.startLocation)
