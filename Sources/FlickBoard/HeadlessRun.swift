@@ -1,7 +1,7 @@
 import FlickUI
 
 /// What ``Board/run(_:headless:log:makeScene:)`` does where there is no display to run on, or when asked to run
-/// headless: the scene on a virtual clock (``VirtualClockPlayer``), driven by `play`.
+/// headless: the scene on a virtual clock (FlickUI's `VirtualClockPlayer`), driven by `play`.
 ///
 /// ```swift
 /// let headless = HeadlessRun(width: 800, height: 480) { player in

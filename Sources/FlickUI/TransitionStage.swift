@@ -1,7 +1,7 @@
 import FlickMotion
 import FlickRaster
 
-/// A clipped area that shows one view at rest and runs a ``Transition`` (fade, move in, push, reveal) to the next:
+/// A clipped area that shows one view at rest and runs a `Transition` (FlickMotion: fade, move in, push, reveal) to the next:
 /// the seeds' `CATransition` between two pages of content.
 ///
 /// ```swift

@@ -41,7 +41,7 @@ public final class ViewScene: Scene {
     public var root: View { tree.root }
 
     /// Runs `motion` on `key` of `view`, writing each frame's value with `apply` (e.g. `{ $0.alpha = $1 }`).
-    /// The final value (the motion's ``Motion/finalValue``, its target, when it has one) is written when the
+    /// The final value (the motion's `finalValue`, its target, when it has one) is written when the
     /// motion completes; a replaced or stopped one writes nothing more.
     public func animate<M: Motion>(_ view: View, key: AnimationKey<M.Value>, with motion: M,
                                    apply: @escaping (View, M.Value) -> Void,
