@@ -76,8 +76,10 @@ public enum Board {
     private static func run(_ headless: HeadlessRun, options: BoardOptions, log: @escaping (LogLevel, String) -> Void,
                             makeScene: (Int, Int, GestureMetrics, (any Scene)?) throws -> any Scene) throws -> FrameStatistics {
         let metrics = options.dpi.map { GestureMetrics(dotsPerInch: $0) } ?? .unknownPanel
-        let scene = try makeScene(headless.width, headless.height, metrics, nil)
-        let player = VirtualClockPlayer(scene: scene, width: headless.width, height: headless.height, idle: options.idle,
+        let mode = options.drm.mode.map { options.drm.rotation.logicalSize(panelWidth: $0.width, panelHeight: $0.height) }
+        let width = headless.width ?? mode?.width ?? 800, height = headless.height ?? mode?.height ?? 480
+        let scene = try makeScene(width, height, metrics, nil)
+        let player = VirtualClockPlayer(scene: scene, width: width, height: height, idle: options.idle,
                                         log: { log(.notice, $0) })
         try headless.play(player)
         return player.statistics

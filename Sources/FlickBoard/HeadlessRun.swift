@@ -13,19 +13,23 @@ import FlickUI
 ///     HelloScene(width: width, height: height, metrics: metrics)
 /// }
 /// ```
+///
+/// Of the ``BoardOptions``, a headless run takes the mode (its size, turned by the rotation) when no size is given
+/// here, the density (`dpi`, else 160 dpi) and the idle policy (the screen blanks; there is no backlight to dim).
 public struct HeadlessRun {
-    /// The screen as the scene sees it, in pixels.
-    public var width: Int
-    /// The screen's height, in pixels.
-    public var height: Int
+    /// The screen's width as the scene sees it, in pixels; nil: the options' mode, turned by their rotation, else 800.
+    public var width: Int?
+    /// The screen's height as the scene sees it, in pixels; nil: the options' mode, turned by their rotation, else 480.
+    public var height: Int?
     /// Runs headless even where there is a display (`flick run --headless`). Otherwise a run without a display is
     /// headless only outside systemd: a service without a screen fails instead of quietly drawing nowhere.
     public var evenWithADisplay: Bool
     /// Drives the player once the scene is made and frame 0 is drawn: enqueue touches, run the clock, write frames.
     public var play: (VirtualClockPlayer) throws -> Void
 
-    /// A headless run of `width`×`height` pixels that `play` drives; by default it runs until the scene is still.
-    public init(width: Int = 800, height: Int = 480, evenWithADisplay: Bool = false,
+    /// A headless run of `width`×`height` pixels (nil: from the options) that `play` drives; by default it runs
+    /// until the scene is still.
+    public init(width: Int? = nil, height: Int? = nil, evenWithADisplay: Bool = false,
                 play: @escaping (VirtualClockPlayer) throws -> Void = { $0.run() }) {
         self.width = width
         self.height = height

@@ -88,6 +88,10 @@ public struct Rect: Hashable, Sendable {
     public var height: Double { size.height }
     /// The point halfway across and halfway down.
     public var center: Point { Point(origin.x + size.width / 2, origin.y + size.height / 2) }
+    /// The x of the centre.
+    public var midX: Double { origin.x + size.width / 2 }
+    /// The y of the centre.
+    public var midY: Double { origin.y + size.height / 2 }
     /// True when the width or the height is 0 or less.
     public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
 

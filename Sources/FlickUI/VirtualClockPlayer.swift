@@ -53,9 +53,24 @@ public final class VirtualClockPlayer {
     /// Draw times of the frames drawn (the virtual clock has no vblanks to miss).
     public var statistics: FrameStatistics { loop.statistics }
 
-    /// Queues touches, times from the start of the run; each reaches the scene when the clock gets to it and is
-    /// seen in the frame at or after it.
+    /// Queues touches, times from the start of the run (when the player was made); each reaches the scene when the
+    /// clock gets to it and is seen in the frame at or after it. Frames whose time has passed all arrive at the next
+    /// frame, at once: to play a script written from 0 after the run has gone on, use ``enqueue(_:startingAt:)``.
     public func enqueue(_ frames: [TouchFrame]) { input.enqueue(frames) }
+
+    /// Queues touches whose times count from `start` seconds into the run instead of from its beginning: a script
+    /// written from 0, played now with `enqueue(frames, startingAt: player.time)`, or in a second with
+    /// `startingAt: player.time + 1`.
+    public func enqueue(_ frames: [TouchFrame], startingAt start: Double) {
+        let offset = Microseconds((start * 1e6).rounded())
+        input.enqueue(frames.map { frame in
+            TouchFrame(time: frame.time + offset, events: frame.events.map { event in
+                var shifted = event
+                shifted.time += offset
+                return shifted
+            })
+        })
+    }
 
     /// The script is played, nothing moves and no deadline (a long press) is still ahead.
     public var isIdle: Bool {
