@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "FlickMotion", targets: ["FlickMotion"]),
         .library(name: "FlickGestures", targets: ["FlickGestures"]),
         .library(name: "FlickInput", targets: ["FlickInput"]),
+        // JSON values as a kiosk config holds them, for kinds of page that read fields of their own.
+        .library(name: "FlickJSON", targets: ["FlickJSON"]),
         // The UI stack: views, widgets, gestures through one dispatcher, the frame loop, screen power.
         .library(name: "FlickUI", targets: ["FlickUI"]),
         // The kiosk's pages, config and to-do list, to run a JSON kiosk or build on its pages.

@@ -1,22 +1,22 @@
 /// Invalid JSON, located by 1-based line and column (columns count bytes).
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
-    public let message: String
+package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let line: Int
+    package let column: Int
+    package let message: String
 
-    public var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
 }
 
 /// A strict RFC 8259 parser; written here rather than using JSONSerialization so errors carry
 /// a line and column and duplicate keys are caught.
-public struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private static let maximumDepth = 256
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes)
         // A UTF-8 byte-order mark is harmless; editors on other systems add it.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }

@@ -1,5 +1,5 @@
 /// `s` as a JSON string literal: quotes, backslashes and control characters escaped.
-public func jsonQuoted(_ s: String) -> String {
+package func jsonQuoted(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
         switch scalar {
@@ -18,7 +18,7 @@ public func jsonQuoted(_ s: String) -> String {
 /// Text from a file or the command line, safe to put in a one-line message on a terminal: control characters
 /// (a newline would split the line, an escape sequence repaint the screen), format characters (a bidi override
 /// would reorder it) and line separators come out as Swift escapes like `\n` and `\u{1B}`; the rest is kept.
-public func escapingControlCharacters(_ text: String) -> String {
+package func escapingControlCharacters(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
         switch scalar.properties.generalCategory {
