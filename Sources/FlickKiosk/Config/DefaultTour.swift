@@ -8,7 +8,7 @@ extension KioskConfig {
     /// 3. `kiosk/tour.json` in the executable's directory or any parent (`.build/release/flick` in a checkout);
     /// 4. the checkout this module was compiled from.
     /// nil when none exists.
-    public static func defaultTourPath(
+    package static func defaultTourPath(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executablePath: String? = FontCollection.currentExecutablePath(),
         sourceTree: String = compiledSourceTree
@@ -31,7 +31,7 @@ extension KioskConfig {
     }
 
     /// The checkout root, three levels up from Sources/FlickKiosk/Config/DefaultTour.swift at compile time.
-    public static let compiledSourceTree: String = URL(fileURLWithPath: #filePath)
+    package static let compiledSourceTree: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 }
