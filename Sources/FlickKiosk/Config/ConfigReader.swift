@@ -114,7 +114,7 @@ public struct ConfigFields {
         return s
     }
 
-    /// A number, in `range` when given.
+    /// A number, in `range` when given (`required`: missing is a problem; by default it is not).
     public func number(_ key: String, in range: ClosedRange<Double>? = nil, required: Bool = false) -> Double? {
         guard let v = self[key] else {
             if required { missing(key, expected: "a number") }
@@ -131,7 +131,7 @@ public struct ConfigFields {
         return n
     }
 
-    /// An array (of `what`, for the message).
+    /// An array (of `what`, for the message; `required`: missing is a problem; `nonEmpty`: so is an empty array).
     public func array(_ key: String, required: Bool = true, nonEmpty: Bool = false, of what: String) -> [JSONValue]? {
         guard let v = self[key] else {
             if required { missing(key, expected: "an array of \(what)") }
@@ -148,7 +148,7 @@ public struct ConfigFields {
         return a
     }
 
-    /// One of `T`'s names, in any case.
+    /// One of `T`'s raw values, matched in any case; nil when absent, which is no problem.
     public func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) -> T? where T.RawValue == String {
         guard let s = string(key, required: false) else { return nil }
         // Names are matched in any case (`rgb565` is RGB565), as people type them.
@@ -170,7 +170,7 @@ public struct ConfigFields {
         return reader.imageFile(v, at: path(key))
     }
 
-    /// A colour, `"#RRGGBB"` or `"#RRGGBBAA"`.
+    /// A colour, `"#RRGGBB"` or `"#RRGGBBAA"`; nil when absent, which is no problem.
     public func colour(_ key: String) -> Color? {
         guard let v = self[key] else { return nil }
         return reader.colour(v, at: path(key))

@@ -16,6 +16,14 @@ extension KioskConfig {
 
     /// Reads and validates the file at `path`, whose pages may be of the built-in kinds and of `kinds`. Errors name
     /// `path` as given.
+    ///
+    /// - Parameters:
+    ///   - path: The config file, absolute or relative to the working directory; its directory is the one relative
+    ///     picture and font paths resolve against.
+    ///   - kinds: Kinds of page of the integrator's own, beside the built-in `text`, `list`, `pagedText`, `photos` and
+    ///     `todo`; each `type` must be new.
+    /// - Throws: A ``KioskConfigError`` with one issue per problem: a file that cannot be read (missing, not a
+    ///   regular file, over 4 MiB), invalid JSON, or every field that is missing, mistyped, out of range or unknown.
     public static func load(path: String, kinds: [any PageKind.Type] = []) throws(KioskConfigError) -> KioskConfig {
         let bytes: [UInt8]
         do {
@@ -31,6 +39,14 @@ extension KioskConfig {
 
     /// Validates `bytes` as a config named `file` whose relative image paths resolve against `directory`.
     /// Collects every problem it finds, one `Issue` each; invalid JSON stops at the first.
+    ///
+    /// - Parameters:
+    ///   - bytes: The config's JSON text, UTF-8.
+    ///   - file: The name its errors give the config (``KioskConfigError/file``).
+    ///   - directory: The absolute directory relative picture and font paths resolve against
+    ///     (``KioskConfig/directory``).
+    ///   - kinds: Kinds of page of the integrator's own, beside the built-in ones.
+    /// - Throws: A ``KioskConfigError`` with one issue per problem.
     public static func parse(_ bytes: [UInt8], file: String, directory: String,
                              kinds: [any PageKind.Type] = []) throws(KioskConfigError) -> KioskConfig {
         let json: JSONValue
@@ -271,7 +287,6 @@ extension KioskConfig {
         return reader.colour(value, at: path).map(Background.color)
     }
 
-    /// `path` if absolute, else `path` inside `directory`, with `.` and `..` removed.
     /// A theme font: a file (a name with a `/` or a font extension, relative to the config) that FreeType can open,
     /// or the family name of an installed font (fontconfig). Its path, or nil after reporting why not.
     private static func themeFont(_ name: String, at path: String, directory: String, reader: ConfigReader) -> String? {
@@ -294,7 +309,8 @@ extension KioskConfig {
         return absolute
     }
 
-    public static func resolve(_ path: String, against directory: String) -> String {
+    /// `path` if absolute, else `path` inside `directory`, with `.` and `..` removed.
+    static func resolve(_ path: String, against directory: String) -> String {
         let joined = path.hasPrefix("/") ? path : directory + "/" + path
         return URL(fileURLWithPath: joined).standardized.path
     }

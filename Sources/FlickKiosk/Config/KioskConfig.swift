@@ -6,88 +6,145 @@ import FlickRaster
 
 /// The kiosk as one JSON file describes it: theme, optional display and input settings,
 /// how swiping behaves, and the pages with their neighbours. Build it with
-/// `KioskConfig.load(path:)`; every value in it has been validated and every image path is absolute.
+/// ``load(path:kinds:)`` (or ``parse(_:file:directory:kinds:)``); every value in it has been validated and every
+/// image path is absolute.
 public struct KioskConfig: Sendable, Equatable {
+    /// `theme`: colours, text sizes and fonts; the defaults when the config has none.
     public var theme: Theme
+    /// `display`: the panel's connector, mode, rotation, density and power; nil when the config has none.
     public var display: Display?
+    /// `input`: the touch calibration, seat and keyboard layout; nil when the config has none.
     public var input: Input?
+    /// `swipe`: how pages are dragged and come to rest; the defaults when the config has none.
     public var swipe: Swipe
     /// The id of the page shown first (the first page unless `start` says otherwise).
     public var start: String
+    /// `pages`: every page, in file order (at least one).
     public var pages: [Page]
     /// The absolute directory the file was read from; relative image paths resolve against it.
     public var directory: String
 
+    /// The page with id `id`, or nil when the config has none.
     public func page(_ id: String) -> Page? { pages.first { $0.id == id } }
 
+    /// The config's `theme`: colours (`"#RRGGBB"` or `"#RRGGBBAA"` in the JSON), text sizes in screen units (a
+    /// page's pixel size is the size times ``PageContext/unit``) and fonts. A field the config leaves out keeps its
+    /// default.
     public struct Theme: Sendable, Equatable {
+        /// `background`: behind every page, and around a page's cards and rows; default `#101418`.
         public var background = Color(hex: 0x101418)
+        /// `surface`: the fill of cards, rows and headers (a paged-text card without a background of its own, a
+        /// list's rows, the to-do header); default `#1C232B`.
         public var surface = Color(hex: 0x1C232B)
+        /// `text`: titles and body text; default `#F2F4F7`.
         public var text = Color(hex: 0xF2F4F7)
+        /// `secondaryText`: captions, hints and a list's chevrons; default `#9AA5B1`.
         public var secondaryText = Color(hex: 0x9AA5B1)
+        /// `accent`: bars, buttons and a pressed row; default `#3366CC`.
         public var accent = Color(hex: 0x3366CC)
+        /// `titleSize`: titles, in screen units (4 to 400); default 44.
         public var titleSize = 44.0
+        /// `bodySize`: body text and list rows, in screen units (4 to 400); default 24.
         public var bodySize = 24.0
+        /// `captionSize`: small text (the paged-text page counter), in screen units (4 to 400); default 18.
         public var captionSize = 18.0
-        /// Font files set before the bundled DejaVu (absolute paths; families resolved through fontconfig).
+        /// `fonts`: font files set before the bundled DejaVu (absolute paths; families resolved through fontconfig).
         public var fonts: [String] = []
-        /// Fonts for characters the theme's and the bundled fonts lack (other scripts, colour emoji), tried in order
-        /// before fontconfig's own choice; they never replace the look of the text those fonts cover.
+        /// `fallbackFonts`: fonts for characters the theme's and the bundled fonts lack (other scripts, colour
+        /// emoji), tried in order before fontconfig's own choice; they never replace the look of the text those fonts
+        /// cover.
         public var fallbackFonts: [String] = []
+        /// The default theme: the colours and sizes above, no fonts of its own.
         public init() {}
     }
 
+    /// The config's `display`: which connector and mode to drive, how the panel is mounted, its density, and its
+    /// power when idle. Each field nil (or `.none`) leaves the board's default; an option given to `BoardOptions`
+    /// (FlickBoard) wins over its field.
     public struct Display: Sendable, Equatable {
+        /// Display settings with every field left to the board.
         public init() {}
 
+        /// `connector`: the DRM connector to drive, by name (`HDMI-A-1`, `DSI-1`); nil: the first connected one.
         public var connector: String?
+        /// `mode`: the mode to set, `"1920x1080"` or `"1920x1080@60"` in the JSON; nil: the connector's preferred one.
         public var mode: Mode?
+        /// `rotation`: how the panel is mounted, 0, 90, 180 or 270 degrees clockwise in the JSON; the pages see the
+        /// turned size. Default `.none`.
         public var rotation: Rotation = .none
-        /// Overrides the panel's reported physical size when the EDID lies.
+        /// `dpi`: the panel's density in dots per inch (10 to 2000), which sets the screen unit and gesture
+        /// distances. Overrides the panel's reported physical size when the EDID lies; nil: from the connector's
+        /// physical size, else 160.
         public var dpi: Double?
-        /// Everything on screen this much larger (or smaller): text, margins, bars and rows. Touch targets stay at
-        /// least 9 mm whatever it is. nil: 1.
+        /// `scale` (0.25 to 4): everything on screen this much larger (or smaller): text, margins, bars and rows.
+        /// Touch targets stay at least 9 mm whatever it is. nil: 1.
         public var scale: Double?
-        /// The panel's real refresh in Hz, for panels whose mode reports a wrong one (SPI panels).
+        /// `refresh`: the panel's real refresh in Hz (10 to 500), for panels whose mode reports a wrong one (SPI
+        /// panels); nil: the mode's.
         public var refresh: Double?
-        /// The scan-out pixel format; nil: the best the primary plane takes.
+        /// `format`: the scan-out pixel format (`XRGB8888`, `RGB565`…, in any case); nil: the best the primary plane
+        /// takes.
         public var format: ScanoutFormat?
-        /// Dimming and blanking when nobody touches the screen; nil: always on.
+        /// Dimming and blanking when nobody touches the screen, from `idle: {"dim": s, "blank": s}` (seconds, up to a
+        /// week) and the percentages of `backlight: {"bright": %, "dim": %}`; nil: always on.
         public var idle: IdlePolicy?
-        /// The backlight to dim (a name under /sys/class/backlight or a path); nil: the first there is.
+        /// `backlight.device`: the backlight to dim (a name under /sys/class/backlight or a path); nil: the first
+        /// there is.
         public var backlight: String?
 
+        /// A display mode as the config names it: `"WIDTHxHEIGHT"` or `"WIDTHxHEIGHT@HZ"`, each side 1 to 16384
+        /// pixels, the refresh 1 to 1000 Hz.
         public struct Mode: Sendable, Equatable {
+            /// Pixels across, as the panel scans out (before rotation).
             public var width: Int
+            /// Pixels down, as the panel scans out (before rotation).
             public var height: Int
+            /// The refresh rate in Hz; nil: the highest the connector offers at that size.
             public var refreshHz: Int?
 
+            /// A mode of `width`×`height` pixels at `refreshHz` (nil: the highest at that size).
             public init(width: Int, height: Int, refreshHz: Int? = nil) {
                 self.width = width; self.height = height; self.refreshHz = refreshHz
             }
         }
     }
 
+    /// The config's `input`: how touches and keys are read. `flick run`'s options of the same names win over them,
+    /// as an option given to `BoardOptions` (FlickBoard) does.
     public struct Input: Sendable, Equatable {
+        /// `calibration`: six numbers as in LIBINPUT_CALIBRATION_MATRIX, for a touch layer mounted differently from
+        /// the picture; they replace each touch device's udev matrix. nil: the devices' own.
         public var calibration: CalibrationMatrix?
+        /// `seat`: the libinput seat to read; nil: `seat0`.
         public var seat: String?
         /// The physical keyboard's XKB layout (`de`, `ru`, `ara`, `il`, `de(nodeadkeys)`); nil: the system's.
         public var keyboard: KeyboardLayout?
     }
 
-    /// Which way a page may be dragged. A restricted page neither drags nor bounces across its axis.
+    /// Which way a page may be dragged (`swipe.axis`, a page's `axis`). A restricted page neither drags nor bounces
+    /// across its axis.
     public enum Axes: String, Sendable, CaseIterable {
-        case both, horizontal, vertical
+        /// `"both"`: sideways and up or down.
+        case both
+        /// `"horizontal"`: sideways only.
+        case horizontal
+        /// `"vertical"`: up or down only.
+        case vertical
     }
 
+    /// The config's `swipe`: how pages are dragged and come to rest.
     public struct Swipe: Sendable, Equatable {
+        /// `axis`: which way pages may be dragged, unless a page says otherwise; default `.both`.
         public var axes: Axes = .both
-        /// How much of the neighbour shows past the current page at rest, as a fraction of the
-        /// screen (0 = none, 0.5 = the seed comment's half page).
+        /// `peek` (0 to 0.5): how much of the neighbour shows past the current page at rest, as a fraction of the
+        /// screen (0 = none, 0.5 = the seed comment's half page); default 0.
         public var peek = 0.0
+        /// `completion`: how a released page comes to rest; default `.spring`.
         public var completion: Completion = .spring
+        /// The defaults: both axes, no peek, the `spring` completion.
         public init() {}
 
+        /// How a released page moves to rest, on to the neighbour or back (`swipe.completion`).
         public enum Completion: String, Sendable, CaseIterable {
             /// Carries on at the finger's velocity and eases in, so nothing jumps (`Animation.carrying`; the name is
             /// the spring it first was, kept for configs that name it).
@@ -97,11 +154,16 @@ public struct KioskConfig: Sendable, Equatable {
         }
     }
 
+    /// One entry of the config's `pages`.
     public struct Page: Sendable, Equatable {
+        /// `id`: the page's name, unique and not empty, that `start` and the neighbour fields name.
         public var id: String
+        /// `up`, `down`, `left` and `right`: the id of the page on that side; a side with no neighbour has no
+        /// entry. Links are one-way.
         public var neighbours: [PageGraph.Direction: String]
-        /// Overrides `Swipe.axes` for this page.
+        /// `axis`: overrides `Swipe.axes` for this page; nil: the swipe's.
         public var axes: Axes?
+        /// `content`: what the page shows, by its `"type"`.
         public var content: Content
     }
 
@@ -109,70 +171,106 @@ public struct KioskConfig: Sendable, Equatable {
     /// ``Todo``) or registered from outside (``PageKind``), as the config read it. `content.kind as? KioskConfig.Todo`
     /// tells which.
     public struct Content: Sendable, Equatable {
+        /// The kind of page and its fields as read, one of the built-in kinds or an integrator's.
         public let kind: any PageKind
 
+        /// Content that shows `kind`.
         public init(_ kind: any PageKind) { self.kind = kind }
 
         /// The content's `"type"` in the config.
         public var type: String { Swift.type(of: kind).type }
 
+        /// Whether `a` and `b` are of the same kind with equal fields.
         public static func == (a: Content, b: Content) -> Bool { a.kind.isEqual(to: b.kind) }
     }
 
-    /// Pictures shown as a stack of cards, flicked away one by one [UIDynamics photo card].
+    /// A `"photos"` page (`{"type": "photos", "images": [...]}`): pictures shown as a stack of cards, flicked away
+    /// one by one [UIDynamics photo card].
     public struct Photos: Sendable, Equatable {
-        /// Absolute paths of picture files (PNG, JPEG or WebP), front photo first.
+        /// `images`: absolute paths of picture files (PNG, JPEG or WebP), front photo first; relative to the
+        /// config's directory in the JSON, at least one.
         public var images: [String]
 
+        /// Photos of the picture files at `images` (absolute paths), front photo first.
         public init(images: [String]) { self.images = images }
     }
 
-    /// A to-do page: its header's title and the list it shows, kept in `<list>.json` in the state directory.
+    /// A `"todo"` page (`{"type": "todo", "title": "Shopping", "list": "shopping"}`): its header's title and the list
+    /// it shows, kept in `<list>.json` in the state directory (``PageContext/stateDirectory``). Items are added,
+    /// ticked, edited and removed on the page; with a state directory every change is saved before its animation
+    /// completes.
     public struct Todo: Sendable, Equatable {
+        /// The title of a page that names none.
         public static let defaultTitle = "To-do"
         /// `todo.json`, the file of the only list there was before pages named theirs.
         public static let defaultList = "todo"
 
+        /// `title`: the header's title; default ``defaultTitle``.
         public var title: String
+        /// `list`: the list's name, 1 to 64 letters, digits, `-` or `_`, which names its file; default
+        /// ``defaultList``. Two to-do pages of one config cannot show the same list.
         public var list: String
 
+        /// A to-do page titled `title` that shows the list `list`.
         public init(title: String = Todo.defaultTitle, list: String = Todo.defaultList) {
             self.title = title
             self.list = list
         }
     }
 
+    /// A `"text"` page (`{"type": "text", "title": …, "body": …}`): a title of up to two lines, the body under it,
+    /// and a picture below them that keeps at least 40 % of the room under the title; a body longer than its room
+    /// scrolls there.
     public struct TextPage: Sendable, Equatable {
+        /// `title`: the page's title, in the theme's title size.
         public var title: String
+        /// `body`: the text under the title, wrapped, in the theme's body size; may be empty.
         public var body: String
-        /// Absolute path of a picture file (PNG, JPEG or WebP).
+        /// `image`: absolute path of a picture file (PNG, JPEG or WebP), scaled to fit below the text; relative to
+        /// the config's directory in the JSON. nil: none.
         public var image: String?
+        /// `background`: the page's fill; nil: the theme's background.
         public var background: Background?
     }
 
+    /// A page's or a card's fill: `"#RRGGBB"` (or `"#RRGGBBAA"`) for a colour, `{"gradient": ["#…", "#…", …]}`
+    /// for a gradient.
     public enum Background: Sendable, Equatable {
+        /// One colour.
         case color(Color)
-        /// Top to bottom, evenly spaced.
+        /// Top to bottom, evenly spaced; at least two colours.
         case gradient([Color])
     }
 
+    /// A `"list"` page (`{"type": "list", "title": …, "items": [{"title": …, "detail": …}, …]}`): rows under a bar
+    /// with the title; a tap on a row opens its detail, and a drag on a detail turns to the next or previous item.
     public struct ListPage: Sendable, Equatable {
+        /// `title`: shown in the bar above the rows.
         public var title: String
+        /// `items`: the rows, in order (at least one in the JSON).
         public var items: [ListItem]
     }
 
+    /// One entry of a list page's `items`.
     public struct ListItem: Sendable, Equatable {
+        /// `title`: the row's text, and the detail's title.
         public var title: String
+        /// `detail`: the text the item's detail shows.
         public var detail: String
     }
 
-    /// Pages of text shown one at a time, turned with Prev and Next [transition-animations].
+    /// A `"pagedText"` page (`{"type": "pagedText", "pages": [...], "transition": {...}}`): pages of text shown one
+    /// at a time, turned with Prev and Next [transition-animations].
     public struct PagedText: Sendable, Equatable {
+        /// `pages`: each a string, or an object with a `text` and its own `background` and `transition`; at least
+        /// one.
         public var entries: [Entry]
-        /// Brings in every page that has no transition of its own.
+        /// `transition`: brings in every page that has no transition of its own; default a 0.3 s push.
         public var transition: PageTransition
 
+        /// One entry of `pages`: a string is a text with no background or transition of its own.
         public struct Entry: Sendable, Equatable {
+            /// `text`: what the page shows.
             public var text: String
             /// The card's fill; the theme's surface when nil.
             public var background: Background?
@@ -187,13 +285,19 @@ public struct KioskConfig: Sendable, Equatable {
         public func transition(arrivingAt index: Int) -> PageTransition { entries[index].transition ?? transition }
     }
 
+    /// How a paged-text page comes in: `{"type": "fade" | "moveIn" | "push" | "reveal", "subtype": "fromLeft" |
+    /// "fromRight" | "fromTop" | "fromBottom", "duration": seconds}`, every field optional.
     public struct PageTransition: Sendable, Equatable {
+        /// `type`: fade, move in, push or reveal; default `.push`.
         public var kind: Transition.Kind = .push
-        /// nil: from the side matching the button pressed (Next pushes from the right).
+        /// `subtype`: the side the page comes from; nil: from the side matching the button pressed (Next pushes
+        /// from the right).
         public var direction: Transition.Direction?
+        /// `duration`: in seconds (0 to 10); default ``defaultDuration``.
         public var duration = PageTransition.defaultDuration
         /// The seeds' 0.3 s for every button-driven transition.
         public static let defaultDuration = 0.3
+        /// A 0.3 s push from the side matching the button.
         public init() {}
     }
 }

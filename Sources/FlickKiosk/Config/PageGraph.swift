@@ -1,17 +1,29 @@
 /// The pages of a validated config as a graph: who is next to whom, and which way a page may be swiped.
 /// Links are one-way (going up then down may reach a different page) and cycles are fine. [swiping-multi-view-framework]
 public struct PageGraph: Sendable, Equatable {
+    /// A side of a page, as its config names its neighbour there (`"up"`, `"down"`, `"left"`, `"right"`). The
+    /// neighbour on the right is revealed by dragging the page to the left.
     public enum Direction: String, Sendable, CaseIterable, Hashable {
-        case up, down, left, right
+        /// `up`: the page above.
+        case up
+        /// `down`: the page below.
+        case down
+        /// `left`: the page to the left.
+        case left
+        /// `right`: the page to the right.
+        case right
+        /// Whether the side is left or right.
         public var isHorizontal: Bool { self == .left || self == .right }
     }
 
+    /// The id of the page shown first (the config's `start`).
     public let start: String
     /// Page ids in file order.
     public let pageIDs: [String]
     private let links: [String: [Direction: String]]
     private let axes: [String: KioskConfig.Axes]
 
+    /// The graph of `config`'s pages and their links, each page swiped along its own `axis` or else the swipe's.
     public init(_ config: KioskConfig) {
         start = config.start
         pageIDs = config.pages.map(\.id)

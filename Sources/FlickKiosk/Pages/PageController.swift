@@ -9,12 +9,16 @@ import FlickUI
 public final class PageContext {
     /// The screen's view scene: animate with its animator; gestures on a page's views compete through its dispatcher.
     public let scene: ViewScene
+    /// The config's theme: colours, and text sizes in screen units (multiply by ``unit`` for pixels).
     public let theme: KioskConfig.Theme
+    /// The fonts text is set in: the theme's `fonts`, the bundled DejaVu, then its `fallbackFonts`; ``face(_:)``
+    /// picks one.
     public let fonts: FontCollection
     /// The panel's density: gesture distances in millimetres.
     public let metrics: GestureMetrics
-    /// The screen, in pixels.
+    /// The screen's width, in pixels (after rotation): every page is this wide.
     public let width: Int
+    /// The screen's height, in pixels (after rotation): every page is this high.
     public let height: Int
     let images: ImageFiles
     /// Pixels in one screen unit (1/160 inch times `display.scale`), in which the theme's text sizes are given and
@@ -64,16 +68,21 @@ public protocol PageController: AnyObject {
     var isModal: Bool { get }
     /// Keys from a physical keyboard, while the page is at rest on screen.
     func handle(key: KeyEvent)
-    /// Every frame before drawing, for motion the page drives itself rather than through the scene's animator.
+    /// Every frame before drawing, for motion the page drives itself rather than through the scene's animator;
+    /// `time` is in seconds on the display's clock, as the scene's animator has it.
     func advance(to time: Double)
     /// Motion of the page's own is under way: frames are needed.
     var isMoving: Bool { get }
 }
 
 extension PageController {
+    /// Never modal: the page swipe may always start.
     public var isModal: Bool { false }
+    /// Keys are ignored.
     public func handle(key: KeyEvent) {}
+    /// Nothing to advance.
     public func advance(to time: Double) {}
+    /// No motion of the page's own.
     public var isMoving: Bool { false }
 }
 

@@ -32,6 +32,7 @@ public protocol PageKind: Sendable, Equatable {
 }
 
 extension PageKind {
+    /// None: a kind without pictures need not say so.
     public var imageFiles: [(field: String, file: String)] { [] }
 
     func isEqual(to other: any PageKind) -> Bool { (other as? Self) == self }

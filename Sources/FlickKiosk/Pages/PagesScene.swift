@@ -20,10 +20,15 @@ import FlickUI
 /// a page is modal (an open detail, a to-do being edited) it takes no part. With `peek` the next page shows past
 /// the end of the current one, at rest and while dragging.
 public final class PagesScene: Scene {
+    /// The kiosk it shows.
     public let config: KioskConfig
+    /// The config's pages and links, which the swipe follows.
     public let graph: PageGraph
+    /// The panel's density: the swipe's slop and commit distance in millimetres, and the screen unit.
     public let metrics: GestureMetrics
+    /// The screen's width, in pixels (after rotation).
     public let width: Int
+    /// The screen's height, in pixels (after rotation).
     public let height: Int
     /// The page at rest, or the one a completion is heading to.
     public private(set) var currentPage: String
@@ -35,17 +40,17 @@ public final class PagesScene: Scene {
     /// A panel of unknown size is taken to be this dense (`GestureMetrics.unknownPanel`).
     public static let defaultMetrics = GestureMetrics.unknownPanel
     /// Past the last page the page moves this share of the finger's travel, as UIScrollView's edge roughly does.
-    public static let rubberBandFactor = 0.3
+    static let rubberBandFactor = 0.3
     /// The longest a released page takes to come to rest (a slow or still finger's): about as long as the
     /// critically damped 0.35 s spring it replaced took to look settled, and never overshooting into the neighbour.
-    public static let longestCompletion = 0.4
+    static let longestCompletion = 0.4
 
     /// A page let go at `velocity` on its way from `offset` to `target`: on at the finger's speed, then in.
     static func completion(from offset: Double, to target: Double, velocity: Double) -> Animation<Double> {
         .carrying(from: offset, to: target, velocity: velocity, longest: longestCompletion)
     }
     /// The seed's `setAnimationDuration:0.3f` with `UIViewAnimationCurveEaseOut`.
-    public static let easeOutDuration = 0.3
+    static let easeOutDuration = 0.3
 
     private let scene: ViewScene
     private let context: PageContext
@@ -65,9 +70,20 @@ public final class PagesScene: Scene {
     private static let offsetKey = AnimationKey<Double>("pageOffset")
     private var animationTarget: ObjectIdentifier { ObjectIdentifier(self) }
 
-    /// `stateDirectory` keeps each to-do page's items, in the file its list names (`TodoStore`); nil keeps them
+    /// `stateDirectory` keeps each to-do page's items, in the file its list names (`<list>.json`); nil keeps them
     /// in memory only (benchmarks, previews of an empty list). `log` takes one line for each problem met while
     /// running (a picture that cannot be read, a to-do change not saved).
+    ///
+    /// - Parameters:
+    ///   - config: The kiosk; it starts on its `start` page.
+    ///   - width: The screen's width in pixels, as the scene sees it (after rotation).
+    ///   - height: The screen's height in pixels, as the scene sees it (after rotation).
+    ///   - fonts: The fonts to draw text with; the theme's fonts are set on it (one that cannot be opened now is
+    ///     logged and left out).
+    ///   - metrics: The panel's density, as `Board.run` hands it to the scene; default ``defaultMetrics``.
+    ///   - stateDirectory: Where pages keep what people change (``PageContext/stateDirectory``); a to-do page
+    ///     creates it when it first saves.
+    ///   - log: Takes one line per problem met while running; called on the thread that drives the scene.
     public init(config: KioskConfig, width: Int, height: Int, fonts: FontCollection,
                 metrics: GestureMetrics = PagesScene.defaultMetrics, stateDirectory: String? = nil,
                 log: @escaping (String) -> Void = { _ in }) {
@@ -100,7 +116,7 @@ public final class PagesScene: Scene {
     public var isTracking: Bool { scene.dispatcher.isTracking }
 
     /// The pages whose views are whole rendered layers now: what the kiosk holds in memory besides the screen.
-    public var pagesWithLayers: [String] { controllers.filter { $0.value.view.isCached }.map(\.key).sorted() }
+    package var pagesWithLayers: [String] { controllers.filter { $0.value.view.isCached }.map(\.key).sorted() }
 
     /// The front photo card of the page shown, where its dynamics have it.
     var photoCard: DynamicItem? { (controller(currentPage) as? PhotoStackPage)?.frontItem }
@@ -352,7 +368,7 @@ public final class PagesScene: Scene {
 
     /// Page `id` drawn from nothing into its layer, as when it is first shown or prepared after its layer was let
     /// go (what `flick bench` times).
-    public func renderLayerFromNothing(_ id: String) {
+    package func renderLayerFromNothing(_ id: String) {
         letGoForDetail([id])
         becomeLayer(id)
     }

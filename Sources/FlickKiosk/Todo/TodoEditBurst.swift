@@ -1,8 +1,8 @@
 /// A fixed sequence of edits for the crash test: edit k turns the list after edit k − 1 into the next one —
 /// adds, toggles, renames, moves and deletes in a repeating mix — so a test knows exactly what the file must hold
 /// after any acknowledged edit.
-public enum TodoEditBurst {
-    public static func apply(edit k: Int, to items: inout [TodoItem]) {
+package enum TodoEditBurst {
+    package static func apply(edit k: Int, to items: inout [TodoItem]) {
         switch k % 5 {
         case 0, 1:
             items.insert(TodoItem(id: UInt64(k), text: "Item \(k) — ünïcödé \"quoted\""), at: items.count / 2)
@@ -17,7 +17,7 @@ public enum TodoEditBurst {
     }
 
     /// The list after edits 1…k on an empty one.
-    public static func state(after k: Int) -> [TodoItem] {
+    package static func state(after k: Int) -> [TodoItem] {
         var items: [TodoItem] = []
         for edit in stride(from: 1, through: k, by: 1) { apply(edit: edit, to: &items) }
         return items

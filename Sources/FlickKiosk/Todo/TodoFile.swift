@@ -2,10 +2,10 @@ import FlickJSON
 
 /// The store's file format: `{"version": 1, "items": [{"id": 7, "text": "Milk", "completed": false}, …]}`,
 /// in list order.
-public enum TodoFile {
+package enum TodoFile {
     static let version = 1
 
-    public static func encode(_ items: [TodoItem]) -> [UInt8] {
+    package static func encode(_ items: [TodoItem]) -> [UInt8] {
         var out = "{\"version\": \(version), \"items\": ["
         for (i, item) in items.enumerated() {
             out += i == 0 ? "\n" : ",\n"
@@ -19,7 +19,7 @@ public enum TodoFile {
         let description: String
     }
 
-    public static func decode(_ bytes: [UInt8]) throws -> [TodoItem] {
+    package static func decode(_ bytes: [UInt8]) throws -> [TodoItem] {
         // Read as UTF-8 with replacement characters, a Latin-1 store would be rewritten at the first edit and its
         // bytes lost: it is damaged, and moved aside like any damaged store.
         guard String(validating: bytes, as: UTF8.self) != nil else {

@@ -8,16 +8,16 @@ import FlickFiles
 /// every change is written to a temporary file, fsynced, renamed over the old file and the directory fsynced,
 /// and `save` returns only then — the list acknowledges a change (its animation completes) after that.
 /// A file that cannot be read back is moved aside, never overwritten.
-public final class TodoStore {
-    public let directory: String
+package final class TodoStore {
+    package let directory: String
     /// The list's name, a safe file name (`KioskConfig` checks the config's).
-    public let list: String
-    public var path: String { directory + "/" + list + ".json" }
+    package let list: String
+    package var path: String { directory + "/" + list + ".json" }
     /// Called with one line when a damaged file is moved aside.
-    public var log: (String) -> Void
+    package var log: (String) -> Void
 
     /// `directory` may be relative to the working directory; empty is the working directory itself.
-    public init(directory: String, list: String = KioskConfig.Todo.defaultList, log: @escaping (String) -> Void = { _ in }) {
+    package init(directory: String, list: String = KioskConfig.Todo.defaultList, log: @escaping (String) -> Void = { _ in }) {
         self.directory = directory.isEmpty ? "." : directory
         self.list = list
         self.log = log
@@ -25,7 +25,7 @@ public final class TodoStore {
 
     /// `$XDG_STATE_HOME/flick`, else `~/.local/state/flick`; the systemd unit sets XDG_STATE_HOME=/var/lib,
     /// so the service keeps its list in /var/lib/flick.
-    public static func defaultDirectory(environment: [String: String]) -> String {
+    package static func defaultDirectory(environment: [String: String]) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/flick" }
         if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/flick" }
         return "/var/lib/flick"
@@ -35,7 +35,7 @@ public final class TodoStore {
 
     /// The saved items; none when there is no file yet. A damaged or unreadable file is renamed to
     /// `<list>.json.corrupt-<unix time>` and logged, and the list starts empty.
-    public func load(now: Int = Int(time(nil))) -> [TodoItem] {
+    package func load(now: Int = Int(time(nil))) -> [TodoItem] {
         switch read() {
         case .items(let items): return items
         case .absent: return []
@@ -54,7 +54,7 @@ public final class TodoStore {
 
     /// Why `load` would start the list empty, in one line naming the file, without moving anything aside: for
     /// previews, which change nothing. nil when the file reads, or there is none yet.
-    public func problem() -> String? {
+    package func problem() -> String? {
         switch read() {
         case .items, .absent: nil
         case .unreadable(let error): "\(error)"
@@ -104,7 +104,7 @@ public final class TodoStore {
     /// Why saving would overwrite something it must not (a damaged file that could not be moved aside,
     /// something other than a file at the path); logged once, repeated by every `save`.
     private var refusal: String?
-    public var readOnly: Bool { refusal != nil }
+    package var readOnly: Bool { refusal != nil }
 
     private func refuseSaving(_ reason: String) {
         log(reason)
@@ -114,7 +114,7 @@ public final class TodoStore {
     // MARK: Saving
 
     /// Writes `items` durably (`DurableFile`: temporary file, fsync, rename, fsync of the directory).
-    public func save(_ items: [TodoItem]) throws(TodoStoreError) {
+    package func save(_ items: [TodoItem]) throws(TodoStoreError) {
         if let refusal { throw TodoStoreError(refusal) }
         try makeDirectory()
         do {

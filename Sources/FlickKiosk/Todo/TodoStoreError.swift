@@ -4,8 +4,8 @@ import Glibc
 import FlickFiles
 
 /// Why the to-do store cannot keep a change; each names the file and what to do.
-public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let description: String
+package struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let description: String
 
     init(_ path: String, _ call: String, errno code: Int32, remedy: String) {
         description = "\(path): \(call) failed: \(String(cString: strerror(code))) — \(remedy)"
