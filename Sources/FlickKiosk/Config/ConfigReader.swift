@@ -77,6 +77,12 @@ final class ConfigReader {
 /// An object's fields in a kiosk config, with the JSON path they live at; absent and `null` read the same. Each
 /// reader reports what is missing or mistyped with its path (`pages[2].content.city: expected a string, got 3`),
 /// and returns nil; the config is refused with every problem once it is read through.
+///
+/// Every reader takes `required:`. What a page must have is required by default — ``string(_:required:)``,
+/// ``array(_:required:nonEmpty:of:)``, ``imageFile(_:required:)``, ``object(_:known:required:)`` — and settings
+/// that have a default are not — ``number(_:in:required:)``, ``bool(_:required:)``, ``colour(_:required:)``,
+/// ``choice(_:_:required:)``: a missing one reads nil and reports nothing, so `fields.colour("colour") ?? green`.
+/// Read every field before returning, so one pass reports every problem.
 public struct ConfigFields {
     let entries: [(key: String, value: JSONValue)]
     /// Where the object is: `pages[2].content`.
@@ -148,8 +154,42 @@ public struct ConfigFields {
         return a
     }
 
-    /// One of `T`'s raw values, matched in any case; nil when absent, which is no problem.
-    public func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) -> T? where T.RawValue == String {
+    /// `true` or `false` (`required`: missing is a problem; by default it is not).
+    public func bool(_ key: String, required: Bool = false) -> Bool? {
+        guard let v = self[key] else {
+            if required { missing(key, expected: "true or false") }
+            return nil
+        }
+        guard case .bool(let b) = v else {
+            reader.report(path(key), "expected true or false, got \(v.shortDescription)")
+            return nil
+        }
+        return b
+    }
+
+    /// The fields of the object `key` holds, reported against `known` as a page's content is (a field not in
+    /// `known` is a problem); `required`: missing is a problem.
+    public func object(_ key: String, known: [String], required: Bool = true) -> ConfigFields? {
+        guard let v = self[key] else {
+            if required { missing(key, expected: "an object") }
+            return nil
+        }
+        return reader.object(v, at: path(key), known: known)
+    }
+
+    /// The fields of each object in the array `key` holds (`pages[2].content.days[1]`), each reported against
+    /// `known`; an element that is not an object is a problem and left out.
+    public func objects(_ key: String, known: [String], required: Bool = true, nonEmpty: Bool = false) -> [ConfigFields]? {
+        guard let values = array(key, required: required, nonEmpty: nonEmpty, of: "objects") else { return nil }
+        return values.enumerated().compactMap { reader.object($0.element, at: path(key) + "[\($0.offset)]", known: known) }
+    }
+
+    /// One of `T`'s raw values, matched in any case (`required`: missing is a problem; by default it is not).
+    public func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type, required: Bool = false) -> T? where T.RawValue == String {
+        if required, self[key] == nil {
+            missing(key, expected: "one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            return nil
+        }
         guard let s = string(key, required: false) else { return nil }
         // Names are matched in any case (`rgb565` is RGB565), as people type them.
         guard let c = T(rawValue: s) ?? T.allCases.first(where: { $0.rawValue.lowercased() == s.lowercased() }) else {
@@ -170,9 +210,12 @@ public struct ConfigFields {
         return reader.imageFile(v, at: path(key))
     }
 
-    /// A colour, `"#RRGGBB"` or `"#RRGGBBAA"`; nil when absent, which is no problem.
-    public func colour(_ key: String) -> Color? {
-        guard let v = self[key] else { return nil }
+    /// A colour, `"#RRGGBB"` or `"#RRGGBBAA"` (`required`: missing is a problem; by default it is not).
+    public func colour(_ key: String, required: Bool = false) -> Color? {
+        guard let v = self[key] else {
+            if required { missing(key, expected: "a colour like \"#3366cc\"") }
+            return nil
+        }
         return reader.colour(v, at: path(key))
     }
 

@@ -13,7 +13,7 @@ extension KioskConfig {
     /// found before the kiosk shows it blank. Every byte is decoded whatever `fitting` is (a JPEG's scaled decoding
     /// still reads all of its data), so it only bounds the memory taken. One issue per bad picture; nil when all
     /// decode.
-    package func damagedImages(file: String, page: String? = nil, fitting: Size? = nil) -> KioskConfigError? {
+    public func damagedImages(file: String, page: String? = nil, fitting: Size? = nil) -> KioskConfigError? {
         let images = page.map { id in pages.indices.filter { pages[$0].id == id }.flatMap(imageFiles(onPage:)) } ?? imageFiles
         let issues = images.compactMap { image -> KioskConfigError.Issue? in
             do {

@@ -239,7 +239,15 @@ extension KioskConfig {
             return nil
         }
         guard let fields = reader.object(value, at: path, known: ["type"] + kind.fields) else { return nil }
-        return kind.init(fields).map(Content.init)
+        let reported = reader.issues.count
+        guard let content = kind.init(fields) else {
+            // A refused page with no reason would refuse the config with no line at all.
+            if reader.issues.count == reported {
+                reader.report(path, "\(kind) refused these fields without reporting a problem (its init? should report one before returning nil)")
+            }
+            return nil
+        }
+        return Content(content)
     }
 
     /// Two kinds of one `type` (an integrator's and a built-in one, or two of theirs): pages could not say which.

@@ -52,8 +52,8 @@ public final class PageContext {
     /// Around a page's content: 64 units, at most 8 % of the screen's shorter side.
     public var margin: Double { ScreenUnit.pageMargin(unit: unit, width: width, height: height) }
 
-    /// The theme's face, or nil when the fonts cannot be read (the page then draws without text).
-    public func face(_ weight: FontWeight) -> FontFace? { try? fonts.face(weight) }
+    /// The face text of `weight` is set in: the theme's first font, else the bundled DejaVu Sans.
+    public func face(_ weight: FontWeight) -> FontFace { fonts.face(weight) }
 }
 
 /// The interactive part of one page: its view, with the gestures of its own attached to the views inside (they

@@ -21,7 +21,8 @@ public protocol PageKind: Sendable, Equatable {
     static var type: String { get }
     /// The content's fields besides `"type"`; any other is a config error naming it.
     static var fields: [String] { get }
-    /// Reads the content; a problem is reported through `fields` (with its JSON path) and the result is nil.
+    /// Reads the content; a problem is reported through `fields` (with its JSON path) and the result is nil. Read
+    /// every field first, so one pass reports every problem; return nil only after a problem was reported.
     init?(_ fields: ConfigFields)
     /// The page on a screen: made once, when the page is first shown or prepared as a neighbour.
     func makePage(context: PageContext) -> any PageController

@@ -15,7 +15,7 @@ enum PagedTextCard {
             canvas.fill(bounds, color: context.theme.background)
             canvas.fill(roundedRect: bounds, radius: cornerRadius * context.unit,
                         paint: paint(entry.background ?? .color(context.theme.surface), height: bounds.height))
-            guard let face = context.face(.regular) else { return }
+            let face = context.face(.regular)
             let inset = context.margin, width = bounds.width - 2 * inset, height = bounds.height - 2 * inset
             guard width > 0, height > 0 else { return }
             let text = fittedText(entry.text, face: face, width: width, height: height, context: context)

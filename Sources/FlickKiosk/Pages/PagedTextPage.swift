@@ -40,7 +40,7 @@ final class PagedTextPage: PageController, ReportsKioskState {
         stage = TransitionStage(frame: card, showing: PagedTextCard.layer(content.entries[0], size: card.size, context: context),
                                 scene: context.scene)
         view.addChild(stage.view)
-        controls = context.face(.regular).map { PagedTextControls(in: bar, of: view, face: $0, context: context) }
+        controls = PagedTextControls(in: bar, of: view, face: context.face(.regular), context: context)
         controls?.previous.action = { [unowned self] in turn(by: -1) }
         controls?.next.action = { [unowned self] in turn(by: 1) }
         controls?.show(page: index, of: content.entries.count)

@@ -112,6 +112,12 @@ public final class PagesScene: Scene {
         unprepared = neighbours
     }
 
+    /// The page with id `id` as its kind made it (made now if it was not yet), for a test or the program around the
+    /// kiosk to look at its state: `scene.page("door") as? CounterPage`. nil for an id the config does not have.
+    public func page(_ id: String) -> (any PageController)? {
+        config.page(id) == nil ? nil : controller(id)
+    }
+
     /// A finger is on the pages.
     public var isTracking: Bool { scene.dispatcher.isTracking }
 

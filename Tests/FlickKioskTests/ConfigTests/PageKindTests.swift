@@ -26,6 +26,38 @@ private struct OwnText: PageKind {
     func makePage(context: PageContext) -> any PageController { Blank(view: View(frame: context.bounds)) }
 }
 
+/// `{"type": "forecast", "days": [{"day": "Mon", "high": 21}], "metric": true}`: nested fields, read with
+/// `objects` and `bool`.
+private struct Forecast: PageKind {
+    static let type = "forecast"
+    static let fields = ["days", "metric", "accent"]
+    let days: [(day: String, high: Double)]
+    let metric: Bool
+
+    init?(_ fields: ConfigFields) {
+        var days: [(String, Double)] = []
+        for day in fields.objects("days", known: ["day", "high"], nonEmpty: true) ?? [] {
+            if let name = day.string("day"), let high = day.number("high", in: -90...60, required: true) { days.append((name, high)) }
+        }
+        let metric = fields.bool("metric") ?? true
+        _ = fields.colour("accent")
+        guard !days.isEmpty else { return nil }
+        self.days = days
+        self.metric = metric
+    }
+
+    static func == (a: Forecast, b: Forecast) -> Bool { a.metric == b.metric && a.days.elementsEqual(b.days) { $0 == $1 } }
+    func makePage(context: PageContext) -> any PageController { Blank(view: View(frame: context.bounds)) }
+}
+
+/// A kind that refuses its fields and says nothing.
+private struct Silent: PageKind {
+    static let type = "silent"
+    static let fields: [String] = []
+    init?(_ fields: ConfigFields) { return nil }
+    func makePage(context: PageContext) -> any PageController { Blank(view: View(frame: context.bounds)) }
+}
+
 private final class Blank: PageController {
     let view: View
     init(view: View) { self.view = view }
@@ -72,6 +104,37 @@ extension ConfigTests {
                 Issue.record("a missing picture was taken")
             } catch {
                 #expect(error.lines == ["\(dir)/site/kiosk.json: pages[0].content.picture: no file at \(dir)/site/gone.png"])
+            }
+        }
+
+        @Test func nestedObjectsAndBooleansAreReadWithTheirPaths() throws {
+            func problems(_ content: String) -> [String] {
+                do {
+                    _ = try KioskConfig.parse(Array(#"{"pages": [{"id": "a", "content": \#(content)}]}"#.utf8), file: "k.json",
+                                              directory: "/", kinds: [Forecast.self])
+                    return []
+                } catch { return error.lines }
+            }
+            let good = try KioskConfig.parse(Array(#"{"pages": [{"id": "a", "content": {"type": "forecast", "days": [{"day": "Mon", "high": 21}], "metric": false}}]}"#.utf8),
+                                             file: "k.json", directory: "/", kinds: [Forecast.self])
+            let forecast = try #require(good.pages[0].content.kind as? Forecast)
+            #expect(forecast.days.map(\.day) == ["Mon"] && forecast.metric == false)
+            #expect(problems(#"{"type": "forecast", "days": [{"day": "Mon", "hi": 21}, 3], "metric": "yes", "accent": "red"}"#) == [
+                "k.json: pages[0].content.days[0].hi: unknown field (expected one of: day, high)",
+                "k.json: pages[0].content.days[1]: expected an object, got 3",
+                "k.json: pages[0].content.days[0].high: missing; expected a number",
+                #"k.json: pages[0].content.metric: expected true or false, got "yes""#,
+                ##"k.json: pages[0].content.accent: expected a colour like "#3366cc" or "#3366cc80", got "red""##,
+            ])
+        }
+
+        @Test func aKindThatRefusesWithoutAReasonStillGivesALine() {
+            do {
+                _ = try KioskConfig.parse(Array(#"{"pages": [{"id": "a", "content": {"type": "silent"}}]}"#.utf8), file: "k.json",
+                                          directory: "/", kinds: [Silent.self])
+                Issue.record("a refused page was taken")
+            } catch {
+                #expect(error.lines == ["k.json: pages[0].content: Silent refused these fields without reporting a problem (its init? should report one before returning nil)"])
             }
         }
     }

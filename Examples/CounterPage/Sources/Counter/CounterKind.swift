@@ -12,11 +12,11 @@ public struct CounterKind: PageKind {
 
     public init?(_ fields: ConfigFields) {
         let label = fields.string("label")
-        // A colour given wrong is reported (with its path) by `colour`; the page is refused then, not shown green.
-        let colour = fields["colour"] == nil ? Color(hex: 0x2E7D32) : fields.colour("colour")
-        guard let label, let colour else { return nil }
+        // Missing, it is green; given wrong, `colour` reports it (with its path) and the page is refused.
+        let colour = fields.colour("colour")
+        guard let label, fields["colour"] == nil || colour != nil else { return nil }
         self.label = label
-        self.colour = colour
+        self.colour = colour ?? Color(hex: 0x2E7D32)
     }
 
     public func makePage(context: PageContext) -> any PageController { CounterPage(kind: self, context: context) }

@@ -10,8 +10,8 @@ public final class CounterPage: PageController {
     public let view: View
     public private(set) var count = 0
     // A widget's view draws through the widget: the page keeps its labels for as long as their views are shown.
-    private let title: Label?
-    private let number: Label?
+    private let title: Label
+    private let number: Label
 
     init(kind: CounterKind, context: PageContext) {
         view = View(frame: context.bounds, background: .solid(context.theme.background))
@@ -19,27 +19,20 @@ public final class CounterPage: PageController {
                         background: .solid(kind.colour))
         view.addChild(card)
         let inset = context.margin, width = card.frame.width - 2 * inset
-        if let face = context.face(.bold) {
-            let title = Label(kind.label, face: face, pixelSize: context.theme.titleSize * context.unit,
-                              color: context.theme.text, frame: Rect(x: inset, y: inset, width: width, height: 0), maxLines: 2)
-            title.view.frame.size.height = title.fittingHeight
-            card.addChild(title.view)
-            let number = Label("0", face: face, pixelSize: 3 * context.theme.titleSize * context.unit,
-                               color: context.theme.text, frame: Rect(x: inset, y: title.view.frame.maxY + inset, width: width, height: 0),
-                               maxLines: 1)
-            number.view.frame.size.height = number.fittingHeight
-            card.addChild(number.view)
-            self.title = title
-            self.number = number
-        } else {
-            title = nil
-            number = nil
-        }
+        title = Label(kind.label, face: context.face(.bold), pixelSize: context.theme.titleSize * context.unit,
+                      color: context.theme.text, frame: Rect(x: inset, y: inset, width: width, height: 0), maxLines: 2)
+        title.view.frame.size.height = title.fittingHeight
+        card.addChild(title.view)
+        number = Label("0", face: context.face(.bold), pixelSize: 3 * context.theme.titleSize * context.unit,
+                       color: context.theme.text, frame: Rect(x: inset, y: title.view.frame.maxY + inset, width: width, height: 0),
+                       maxLines: 1)
+        number.view.frame.size.height = number.fittingHeight
+        card.addChild(number.view)
         let tap = Gesture(TapRecognizer(metrics: context.metrics))
         tap.onPhase = { [unowned self] phase in
             guard phase == .ended else { return }
             count += 1
-            number?.text = "\(count)"
+            number.text = "\(count)"
         }
         card.addGesture(tap)
     }

@@ -35,6 +35,7 @@ private func touches(_ events: [String]) throws -> [TouchFrame] {
                                 #"{"t": 1300, "type": "down", "id": 0, "x": 400, "y": 300}"#, #"{"t": 1360, "type": "up", "id": 0}"#]))
     player.run()
     #expect(scene.currentPage == "door")
+    #expect((scene.page("door") as? CounterPage)?.count == 2)
     // The number changed: the card's pixels differ where it is drawn, and nowhere on the text page.
     let changed = (0..<480).filter { y in (0..<800).contains { player.screen[$0, y] != before[$0, y] } }
     #expect(!changed.isEmpty)
