@@ -23,6 +23,23 @@ import Testing
     }
 
     /// A preview shows what the panel the config describes shows: its mode, turned by its rotation; flags win.
+    /// Board.run's way off a board, as flick run takes it: no display is a notice and a headless run, but under
+    /// systemd (INVOCATION_ID) one line and exit 1, as a service without a screen must not quietly succeed.
+    @Test func withoutADisplayRunIsHeadlessExceptUnderSystemd() throws {
+        let devices = ["/dev/dri", "/dev/fb0"].filter { FileManager.default.fileExists(atPath: $0) }
+        guard devices.isEmpty else { return }  // a machine with a display runs on it instead
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-nodisplay-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let arguments = ["run", "--app", "todo", "--state-dir", dir, "--size", "320x240", "--no-out"]
+        let headless = try FlickCommand.run(arguments)
+        #expect(headless.status == 0)
+        #expect(headless.err.contains("no display device (no /dev/dri/card*, no /dev/fb*): running headless"))
+        let service = try FlickCommand.run(arguments, environment: ["INVOCATION_ID": "0123"])
+        #expect(service.status == 1)
+        #expect(service.err.hasSuffix("no display device (no /dev/dri/card*, no /dev/fb*): load the GPU or panel driver, or run headless on purpose\n"))
+        #expect(service.err.split(separator: "\n").count == 1)
+    }
+
     @Test func previewsTakeTheConfigsModeAndRotation() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cli-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
