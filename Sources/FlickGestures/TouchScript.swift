@@ -58,16 +58,16 @@ public struct TouchScript: Hashable, Sendable {
 
     /// The script as JSON, one event per line.
     public func json() -> String {
-        var lines: [String] = []
-        for event in events {
-            var fields = ["\"t\": \(millisecondsText(event.time))", "\"type\": \"\(event.phase.rawValue)\"", "\"id\": \(event.id.rawValue)"]
+        let script = JSONValue.array(events.map { event in
+            var fields: [(key: String, value: JSONValue)] = [
+                ("t", .number(Double(event.time) / 1000)), ("type", .string(event.phase.rawValue)), ("id", .number(Double(event.id.rawValue))),
+            ]
             if event.phase == .down || event.phase == .move {
-                fields.append("\"x\": \(JSONValue.numberText(event.position.x))")
-                fields.append("\"y\": \(JSONValue.numberText(event.position.y))")
+                fields += [("x", .number(event.position.x)), ("y", .number(event.position.y))]
             }
-            lines.append("  {" + fields.joined(separator: ", ") + "}")
-        }
-        return lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+            return .object(fields)
+        })
+        return script.text(rows: true) + "\n"
     }
 }
 
@@ -178,13 +178,4 @@ private struct ScriptReader {
         }
         return number
     }
-}
-
-private func millisecondsText(_ time: Microseconds) -> String {
-    let whole = time / 1000, fraction = abs(time % 1000)
-    guard fraction != 0 else { return String(whole) }
-    var digits = String(fraction)
-    digits = String(repeating: "0", count: 3 - digits.count) + digits
-    while digits.hasSuffix("0") { digits.removeLast() }
-    return (time < 0 && whole == 0 ? "-0" : String(whole)) + "." + digits
 }

@@ -1,5 +1,5 @@
 /// `s` as a JSON string literal: quotes, backslashes and control characters escaped.
-package func jsonQuoted(_ s: String) -> String {
+func jsonQuoted(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
         switch scalar {

@@ -30,7 +30,7 @@ public enum JSONValue: Sendable {
     }
 
     /// A number as JSON text, without a pointless ".0".
-    package static func numberText(_ number: Double) -> String {
+    public static func numberText(_ number: Double) -> String {
         // Int64, not Int: Int is 32 bits on the armv7 panels.
         number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }

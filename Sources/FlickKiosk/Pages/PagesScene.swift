@@ -132,18 +132,17 @@ public final class PagesScene: Scene {
     /// config's first to-do page.
     public func finalStateJSON() -> String {
         let current = controller(currentPage) as? ReportsKioskState
-        func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
-        var todo = "null", editing = "null"
+        func number(_ n: Int?) -> JSONValue { n.map { .number(Double($0)) } ?? .null }
+        var todo = JSONValue.null, editing = JSONValue.null
         if let id = config.page(currentPage)?.content.kind is KioskConfig.Todo ? currentPage : config.pages.first(where: { $0.content.kind is KioskConfig.Todo })?.id,
            let state = (controller(id) as? ReportsKioskState)?.todoState {
-            todo = "[" + state.items.map {
-                "{\"text\": \(jsonQuoted($0.text)), \"completed\": \($0.completed)}"
-            }.joined(separator: ", ") + "]"
+            todo = .array(state.items.map { .object([("text", .string($0.text)), ("completed", .bool($0.completed))]) })
             editing = number(state.editing)
         }
-        return "{\"page\": \(jsonQuoted(currentPage)), \"detail\": \(number(current?.detailIndex)), "
-            + "\"photo\": \(number(current?.photoIndex)), \"text\": \(number(current?.textIndex)), "
-            + "\"todo\": \(todo), \"editing\": \(editing)}"
+        return JSONValue.object([
+            ("page", .string(currentPage)), ("detail", number(current?.detailIndex)), ("photo", number(current?.photoIndex)),
+            ("text", number(current?.textIndex)), ("todo", todo), ("editing", editing),
+        ]).text()
     }
 
     // MARK: Scene

@@ -6,13 +6,13 @@ package enum TodoFile {
     static let version = 1
 
     package static func encode(_ items: [TodoItem]) -> [UInt8] {
-        var out = "{\"version\": \(version), \"items\": ["
-        for (i, item) in items.enumerated() {
-            out += i == 0 ? "\n" : ",\n"
-            out += "  {\"id\": \(item.id), \"text\": \(jsonQuoted(item.text)), \"completed\": \(item.completed)}"
-        }
-        out += items.isEmpty ? "]}\n" : "\n]}\n"
-        return Array(out.utf8)
+        let file = JSONValue.object([
+            ("version", .number(Double(version))),
+            ("items", .array(items.map { item in
+                .object([("id", .number(Double(item.id))), ("text", .string(item.text)), ("completed", .bool(item.completed))])
+            })),
+        ])
+        return Array((file.text(rows: true) + "\n").utf8)
     }
 
     struct Problem: Error, CustomStringConvertible {
