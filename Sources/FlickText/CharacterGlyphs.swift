@@ -4,36 +4,16 @@ import CFreeType
 /// character twice (which face has it, then HarfBuzz's glyphs) and FreeType searches the cmap each time. Plane 0
 /// only, in pages of 256 characters made as text reaches them; other characters go to FreeType each time.
 final class CharacterGlyphs {
-    private static let pageShift = 8, pageSize = 1 << pageShift, pageCount = 0x10000 >> pageShift
     private static let unknown = GlyphIndex.max
 
     private let face: FT_Face
-    private let pages: UnsafeMutablePointer<UnsafeMutablePointer<GlyphIndex>?>
+    private let table = PagedTable(count: 0x10000, empty: CharacterGlyphs.unknown)
 
-    init(face: FT_Face) {
-        self.face = face
-        pages = .allocate(capacity: Self.pageCount)
-        pages.initialize(repeating: nil, count: Self.pageCount)
-    }
-
-    deinit {
-        for p in 0..<Self.pageCount { pages[p]?.deallocate() }
-        pages.deallocate()
-    }
+    init(face: FT_Face) { self.face = face }
 
     /// The glyph for `codepoint`, 0 when the face lacks it.
     func glyph(_ codepoint: UInt32) -> GlyphIndex {
-        guard codepoint < 0x10000 else { return GlyphIndex(FT_Get_Char_Index(face, FT_ULong(codepoint))) }
-        let p = Int(codepoint >> UInt32(Self.pageShift))
-        let page: UnsafeMutablePointer<GlyphIndex>
-        if let made = pages[p] {
-            page = made
-        } else {
-            page = .allocate(capacity: Self.pageSize)
-            page.initialize(repeating: Self.unknown, count: Self.pageSize)
-            pages[p] = page
-        }
-        let slot = page + (Int(codepoint) & (Self.pageSize - 1))
+        guard let slot = table.entry(Int(codepoint)) else { return GlyphIndex(FT_Get_Char_Index(face, FT_ULong(codepoint))) }
         if slot.pointee == Self.unknown { slot.pointee = GlyphIndex(FT_Get_Char_Index(face, FT_ULong(codepoint))) }
         return slot.pointee
     }

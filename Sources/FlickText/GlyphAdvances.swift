@@ -7,7 +7,6 @@ import CHarfBuzz
 /// each one it misses is read from the font file (FreeType leaves `hmtx` on disk: a `pread` per glyph).
 /// Filled as glyphs are asked for, in pages of 256 glyphs, so a CJK face costs only the pages its text uses.
 final class GlyphAdvances {
-    private static let pageShift = 8, pageSize = 1 << pageShift
     private static let unknownShaping = Int32.min
 
     /// The face's characters, for HarfBuzz to read with the advances (a font has one data pointer).
@@ -16,9 +15,7 @@ final class GlyphAdvances {
     private unowned let owner: FontFace
     private let sizeKey: Int32
     private let loadFlags: Int32
-    private let glyphCount: Int
-    private let pages: UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>
-    private let pageCount: Int
+    private let table: PagedTable<Entry>
 
     private struct Entry {
         var shaping: Int32
@@ -31,28 +28,10 @@ final class GlyphAdvances {
         self.sizeKey = sizeKey
         self.characters = characters
         self.loadFlags = loadFlags
-        self.glyphCount = glyphCount
-        pageCount = (glyphCount + Self.pageSize - 1) >> Self.pageShift
-        pages = .allocate(capacity: max(1, pageCount))
-        pages.initialize(repeating: nil, count: max(1, pageCount))
+        table = PagedTable(count: glyphCount, empty: Entry(shaping: Self.unknownShaping, hinted: .nan))
     }
 
-    deinit {
-        for p in 0..<pageCount { pages[p]?.deallocate() }
-        pages.deallocate()
-    }
-
-    private func entry(_ glyph: GlyphIndex) -> UnsafeMutablePointer<Entry>? {
-        let index = Int(glyph)
-        guard index < glyphCount else { return nil }
-        let p = index >> Self.pageShift
-        if pages[p] == nil {
-            let page = UnsafeMutablePointer<Entry>.allocate(capacity: Self.pageSize)
-            page.initialize(repeating: Entry(shaping: Self.unknownShaping, hinted: .nan), count: Self.pageSize)
-            pages[p] = page
-        }
-        return pages[p]! + (index & (Self.pageSize - 1))
-    }
+    private func entry(_ glyph: GlyphIndex) -> UnsafeMutablePointer<Entry>? { table.entry(Int(glyph)) }
 
     /// hb-ft's horizontal advance, computed as hb-ft does (hb-ft.cc, hb_ft_get_glyph_h_advances): FreeType's
     /// FT_Get_Advance in 16.16 with the font's load flags, rounded to 26.6.

@@ -104,9 +104,7 @@ public struct Glyph: Sendable {
 /// One face's glyphs at one size, by glyph index, in pages of 256 made as glyphs are rendered. Glyph indexes are
 /// 16-bit in the fonts FreeType opens (sfnt, CFF); a larger one is never kept.
 final class GlyphStrike {
-    private static let pageShift = 8, pageSize = 1 << pageShift, pageCount = 1 << (16 - pageShift)
-
-    private let pages: UnsafeMutablePointer<UnsafeMutablePointer<Slot>?>
+    private let table = PagedTable(count: 1 << 16, empty: Slot())
     private let counters: UnsafeMutablePointer<Int>
 
     /// Not an optional glyph: reading whether a slot is filled then copies the glyph once (copying `Glyph?` out of
@@ -116,26 +114,14 @@ final class GlyphStrike {
         var glyph = Glyph.empty
     }
 
-    fileprivate init(counters: UnsafeMutablePointer<Int>) {
-        self.counters = counters
-        pages = .allocate(capacity: Self.pageCount)
-        pages.initialize(repeating: nil, count: Self.pageCount)
-    }
-
-    deinit {
-        removeAll()
-        pages.deallocate()
-    }
+    fileprivate init(counters: UnsafeMutablePointer<Int>) { self.counters = counters }
 
     /// The glyph at `index` when rendered, counted as a hit or a miss.
     @inline(__always)
     func glyph(_ index: GlyphIndex) -> Glyph? {
-        if index < 1 << 16, let page = pages[Int(index >> UInt32(Self.pageShift))] {
-            let slot = page + (Int(index) & (Self.pageSize - 1))
-            if slot.pointee.isFilled {
-                counters[0] &+= 1
-                return slot.pointee.glyph
-            }
+        if let slot = table.existingEntry(Int(index)), slot.pointee.isFilled {
+            counters[0] &+= 1
+            return slot.pointee.glyph
         }
         counters[1] &+= 1
         return nil
@@ -143,31 +129,18 @@ final class GlyphStrike {
 
     /// False when not kept (an index too large) or already there.
     fileprivate func insert(_ glyph: Glyph, at index: GlyphIndex) -> Bool {
-        guard index < 1 << 16 else { return false }
-        let p = Int(index >> UInt32(Self.pageShift))
-        if pages[p] == nil {
-            let page = UnsafeMutablePointer<Slot>.allocate(capacity: Self.pageSize)
-            page.initialize(repeating: Slot(), count: Self.pageSize)
-            pages[p] = page
-        }
-        let slot = pages[p]! + (Int(index) & (Self.pageSize - 1))
-        guard !slot.pointee.isFilled else { return false }
+        guard let slot = table.entry(Int(index)), !slot.pointee.isFilled else { return false }
         slot.pointee = Slot(isFilled: true, glyph: glyph)
         return true
     }
 
     fileprivate var glyphs: [Glyph] {
-        (0..<Self.pageCount).flatMap { p in pages[p].map { page in (0..<Self.pageSize).compactMap { page[$0].isFilled ? page[$0].glyph : nil } } ?? [] }
+        var filled: [Glyph] = []
+        table.forEachEntry { if $0.isFilled { filled.append($0.glyph) } }
+        return filled
     }
 
-    fileprivate func removeAll() {
-        for p in 0..<Self.pageCount {
-            guard let page = pages[p] else { continue }
-            page.deinitialize(count: Self.pageSize)
-            page.deallocate()
-            pages[p] = nil
-        }
-    }
+    fileprivate func removeAll() { table.removeAll() }
 }
 
 extension FontFace {
