@@ -1,7 +1,7 @@
 /// A kind of page a kiosk config names by its content's `"type"`. The built-in `text`, `list`, `pagedText`,
-/// `photos` and `todo` are kinds like any other, read and shown through this protocol. Its fields are read with the same path-precise errors as the built-in kinds' (a field it
-/// does not list is refused), and its page takes part in the swipe between pages, their layers, damage and touch
-/// dispatch as theirs do.
+/// `photos` and `todo` are kinds like any other, read and shown through this protocol: a kind's fields are read
+/// with the same path-precise errors (a field it does not list is refused), and its page takes part in the swipe
+/// between pages, their layers, damage and touch dispatch as theirs do.
 ///
 /// ```swift
 /// struct Weather: PageKind {
@@ -27,8 +27,9 @@ public protocol PageKind: Sendable, Equatable {
     /// The page on a screen: made once, when the page is first shown or prepared as a neighbour.
     func makePage(context: PageContext) -> any PageController
     /// Every picture the page shows: the field that names it inside the content (`"image"`, `"images[2]"`) and its
-    /// absolute path (``ConfigFields/imageFile(_:required:)`` reads both), so `flick check` decodes each before the
-    /// kiosk shows it. None unless a kind says.
+    /// absolute path (``ConfigFields/imageFile(_:required:)`` reads it), so a check
+    /// (``KioskConfig/damagedImages(file:page:fitting:)``) decodes each before the kiosk shows it. None unless a kind
+    /// says.
     var imageFiles: [(field: String, file: String)] { get }
 }
 
