@@ -89,25 +89,26 @@ public enum Board {
                                      makeScene: @escaping (Int, Int, GestureMetrics, (any Scene)?) throws -> any Scene) throws -> FrameStatistics {
         let signals = try SignalQueue(SIGINT, SIGTERM, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
         let rotation = options.drm.rotation
-        let display: any Display, panel: (width: Int, height: Int), closeDisplay: () -> Void
+        let display: any Display, drm: DRMDisplay?, panel: (width: Int, height: Int), closeDisplay: () -> Void
         if options.drm.card != nil || !DRMDevice.cardPaths().isEmpty {
-            let drm = try DRMDisplay.open(options.drm)
-            log(.notice, "\(drm.device.path) \(drm.output.connector.name) \(drm.output.mode) \(drm.format.rawValue) rotation \(rotation.rawValue)°: \(drm.presentation)")
-            if let note = drm.pacing.note { log(.notice, note) }
-            drm.onNotice = { log(.warning, $0) }
-            (display, panel, closeDisplay) = (drm, (drm.output.mode.width, drm.output.mode.height), drm.close)
+            let card = try DRMDisplay.open(options.drm)
+            log(.notice, "\(card.device.path) \(card.output.connector.name) \(card.output.mode) \(card.format.rawValue) rotation \(rotation.rawValue)°: \(card.presentation)")
+            if let note = card.pacing.note { log(.notice, note) }
+            card.onNotice = { log(.warning, $0) }
+            (display, drm, panel, closeDisplay) = (card, card, (card.output.mode.width, card.output.mode.height), card.close)
         } else {
             let fb = try FBDisplay(path: FBDisplay.devicePaths()[0], rotation: rotation, refresh: options.drm.refresh)
             fb.onNotice = { log(.warning, $0) }
             let drawing = fb.isPanning ? "in two buffers, panned into view" : "in place (it has room for one frame: motion may tear)"
             log(.notice, "\(fb.path) \(fb.info) rotation \(rotation.rawValue)°: no DRM device, drawing on the framebuffer \(drawing)")
-            (display, panel, closeDisplay) = (fb, (fb.info.width, fb.info.height), fb.close)
+            (display, drm, panel, closeDisplay) = (fb, nil, (fb.info.width, fb.info.height), fb.close)
         }
         defer { closeDisplay() }
         let terminal = VirtualTerminal()
         defer { terminal?.restore() }
 
         var inputs: [any InputSource] = []
+        var libinput: LibInputSource?
         do {
             let mapping = ScreenMapping(panelWidth: panel.width, panelHeight: panel.height, rotation: rotation)
             let source = try LibInputSource(seat: options.seat, mapping: mapping, calibration: options.calibration,
@@ -117,6 +118,7 @@ public enum Board {
                 log(.warning, "no touchscreen or pointer readable on \(options.seat): add the user to the 'input' group (the display runs anyway)")
             }
             inputs.append(source)
+            libinput = source
         } catch {
             log(.warning, "no input: \(error); the display still runs (touch needs read access to /dev/input: the 'input' group)")
         }
@@ -133,7 +135,7 @@ public enum Board {
         }
         let loop = FrameLoop(display: display, inputs: inputs, scene: shown, waiter: waiter, terminal: terminal, screen: screen)
         loop.onFirstFrame = { log(.notice, "first frame on screen") }
-        let name = (display as? DRMDisplay)?.output.connector.name ?? "the display"
+        let name = drm?.output.connector.name ?? "the display"
         loop.onDisplayChange = { change in
             switch change {
             case .disconnected: log(.notice, "\(name) disconnected: not drawing until it is back")
@@ -142,7 +144,7 @@ public enum Board {
         }
         loop.resizeScene = { _, _ in
             // Touches land on the new panel size; what the scene keeps is the maker's to carry over.
-            if let drm = display as? DRMDisplay, let source = inputs.first as? LibInputSource {
+            if let drm, let source = libinput {
                 source.mapping = ScreenMapping(panelWidth: drm.output.mode.width, panelHeight: drm.output.mode.height,
                                                rotation: rotation)
             }

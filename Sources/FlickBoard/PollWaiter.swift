@@ -20,9 +20,9 @@ package final class PollWaiter: LoopWaiter {
         let deadline = [deadline, timer].compactMap { $0 }.min()
         var fds: [pollfd] = []
         if let signals { fds.append(pollfd(fd: signals.descriptor.rawValue, events: Int16(POLLIN), revents: 0)) }
-        let displayFD = (display as? any VSyncDisplay)?.fileDescriptor ?? -1
+        let displayFD = display.fileDescriptor
         if displayFD >= 0 { fds.append(pollfd(fd: displayFD, events: Int16(POLLIN), revents: 0)) }
-        let hotplugFD = (display as? any HotplugDisplay)?.hotplugFileDescriptor ?? -1
+        let hotplugFD = display.hotplugFileDescriptor
         if hotplugFD >= 0 { fds.append(pollfd(fd: hotplugFD, events: Int16(POLLIN), revents: 0)) }
         let polled = inputs.indices.filter { inputs[$0].fileDescriptor >= 0 }
         for i in polled { fds.append(pollfd(fd: inputs[i].fileDescriptor, events: Int16(POLLIN), revents: 0)) }

@@ -30,7 +30,7 @@ public struct DRMConfiguration: Sendable, Equatable {
 /// from scan-out memory is slow on many boards: it is often write-combined), then only what changed
 /// since a scan-out buffer was last updated is copied into it — turned for the panel's rotation — and
 /// the buffer is page-flipped on vblank. The buffer on screen, or queued for it, is never written.
-public final class DRMDisplay: VSyncDisplay, BlankableDisplay, HotplugDisplay {
+public final class DRMDisplay: Display {
     public let device: DRMDevice
     public private(set) var output: OutputChoice
     public let rotation: Rotation

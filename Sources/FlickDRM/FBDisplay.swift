@@ -16,7 +16,7 @@ public struct FramebufferError: Error, CustomStringConvertible, Equatable {
 /// When the memory holds two frames, the copy goes to the hidden one and FBIOPAN_DISPLAY shows it (no tearing
 /// where the driver pans on vblank); otherwise it is copied in place. fbdev reports no flips: the run loop
 /// paces frames with a timer.
-public final class FBDisplay: BlankableDisplay {
+public final class FBDisplay: Display {
     public let path: String
     public let info: FramebufferInfo
     public let format: ScanoutFormat

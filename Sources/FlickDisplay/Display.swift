@@ -19,9 +19,12 @@ public typealias Microseconds = Int64
 /// Where frames go: `DRMDisplay` (KMS), `FBDisplay` (a framebuffer device), ``HeadlessDisplay`` (memory, virtual clock).
 ///
 /// The frame loop (FlickUI's `FrameLoop`) owns the display it is given and calls it on its own thread only: it asks
-/// for ``nextBuffer()``, draws the damaged regions into it and hands it back with ``present(damage:)``. A display
-/// that reports its vblanks adopts ``VSyncDisplay`` as well; one that can turn its panel off, ``BlankableDisplay``;
-/// one whose panel can be unplugged, ``HotplugDisplay``.
+/// for ``nextBuffer()``, draws the damaged regions into it and hands it back with ``present(damage:)``.
+///
+/// What not every display can do is part of the protocol too, with defaults for a display that cannot: one that
+/// reports its vblanks gives a ``fileDescriptor`` and ``handleEvents()``; one that can turn its panel off,
+/// ``setBlanked(_:)``; one whose panel can be unplugged, ``hotplugFileDescriptor`` and ``handleHotplug()``. The loop
+/// asks every display the same way and never casts.
 public protocol Display: AnyObject {
     /// The frame's width in pixels, as the scene draws it (after any rotation).
     var width: Int { get }
@@ -39,6 +42,30 @@ public protocol Display: AnyObject {
     /// the device reports.
     @discardableResult
     func present(damage: [PixelRect]) throws -> Microseconds
+
+    /// The descriptor the loop polls for flip events; -1 (the default) for a display whose frames are on screen
+    /// when presented, or one the loop asks by time instead (headless).
+    var fileDescriptor: Int32 { get }
+    /// Reads what the fd says, without blocking; each flip completed frees a buffer. Throws what the device reports.
+    /// By default there is nothing to read.
+    func handleEvents() throws -> [PageFlip]
+    /// A frame was handed over and is not on screen yet: drawing another now would only queue behind it. By
+    /// default never.
+    var isFlipPending: Bool { get }
+    /// Gives the display up (another VT is being shown, DRM master dropped): no drawing until `resume`. By default
+    /// nothing to give up.
+    func suspend() throws
+    /// Takes the display back; the next frame sets the mode again and must be drawn whole. Throws when the device
+    /// cannot be taken back. By default nothing to take back.
+    func resume() throws
+    /// Turns the panel off (`true`) or on again (`false`) without losing what it shows (DPMS, FBIOBLANK); FlickUI's
+    /// `ScreenPower` calls it on the loop's thread. Throws what the device reports. By default the panel stays on.
+    func setBlanked(_ blanked: Bool) throws
+    /// Readable when the kernel reports a connector change (HDMI unplugged, a monitor switched off); -1 (the
+    /// default) when the panel cannot go away or changes cannot be watched.
+    var hotplugFileDescriptor: Int32 { get }
+    /// Reads the reports and looks at the connector: what changed, or nil (by default, always nil).
+    func handleHotplug() throws -> DisplayChange?
 }
 
 extension Display {
@@ -47,41 +74,18 @@ extension Display {
         if let mm = physicalSize, mm.widthMillimetres > 0 { return Double(width) / mm.widthMillimetres }
         return fallbackDPI / 25.4
     }
+
+    public var fileDescriptor: Int32 { -1 }
+    public func handleEvents() throws -> [PageFlip] { [] }
+    public var isFlipPending: Bool { false }
+    public func suspend() throws {}
+    public func resume() throws {}
+    public func setBlanked(_ blanked: Bool) throws {}
+    public var hotplugFileDescriptor: Int32 { -1 }
+    public func handleHotplug() throws -> DisplayChange? { nil }
 }
 
-/// A display whose frames reach the screen on vblank, reported through a file descriptor: the run loop
-/// polls it and takes each flip's timestamp as the clock.
-public protocol VSyncDisplay: Display {
-    /// The descriptor the loop polls for flip events; -1 for a display the loop asks by time instead (headless).
-    var fileDescriptor: Int32 { get }
-    /// Reads what the fd says, without blocking; each flip completed frees a buffer. Throws what the device reports.
-    func handleEvents() throws -> [PageFlip]
-    /// A frame was handed over and is not on screen yet: drawing another now would only queue behind it.
-    var isFlipPending: Bool { get }
-    /// Gives the display up (another VT is being shown, DRM master dropped): no drawing until `resume`.
-    func suspend() throws
-    /// Takes the display back; the next frame sets the mode again and must be drawn whole. Throws when the device
-    /// cannot be taken back.
-    func resume() throws
-}
-
-/// A display that can turn its panel off and on again (DPMS, FBIOBLANK) without losing what it shows.
-public protocol BlankableDisplay: Display {
-    /// Turns the panel off (`true`) or on again (`false`); FlickUI's `ScreenPower` calls it on the loop's thread.
-    /// Throws what the device reports.
-    func setBlanked(_ blanked: Bool) throws
-}
-
-/// A display whose panel can be unplugged and plugged back while Flick runs (HDMI, DisplayPort, a monitor
-/// switched off).
-public protocol HotplugDisplay: Display {
-    /// Readable when the kernel reports a connector change; -1 when changes cannot be watched.
-    var hotplugFileDescriptor: Int32 { get }
-    /// Reads the reports and looks at the connector: what changed, or nil.
-    func handleHotplug() throws -> DisplayChange?
-}
-
-/// What a ``HotplugDisplay`` reports about its connector.
+/// What a display whose panel can be unplugged reports about its connector (``Display/handleHotplug()``).
 public enum DisplayChange: Equatable, Sendable {
     /// The panel is gone (unplugged, switched off): nothing is drawn until it is back.
     case disconnected

@@ -16,7 +16,7 @@ public final class VirtualClock {
 /// A display in memory on a virtual clock: a frame presented is on screen at that instant (drawing takes no
 /// virtual time), reported as a flip the way a DRM display reports its vblanks, so headless runs go through the
 /// same flip handling as a board.
-public final class HeadlessDisplay: VSyncDisplay, BlankableDisplay {
+public final class HeadlessDisplay: Display {
     /// The frame's width in pixels.
     public let width: Int
     /// The frame's height in pixels.

@@ -96,8 +96,8 @@ public final class FrameLoop {
         }
         let wake = try waiter.wait(until: deadline, timer: showing ? screen?.nextChange : nil, display: display, inputs: inputs)
         if let signal = wake.signal, try !handle(signal) { return false }
-        if wake.display, let vsync = display as? any VSyncDisplay { handleFlips(try vsync.handleEvents()) }
-        if wake.hotplug, let change = try (display as? any HotplugDisplay)?.handleHotplug() { apply(change) }
+        if wake.display { handleFlips(try display.handleEvents()) }
+        if wake.hotplug, let change = try display.handleHotplug() { apply(change) }
         for i in wake.inputs {
             // Touches meant for another VT's program are read and dropped.
             let events = inputs[i].readEvents()
@@ -113,7 +113,7 @@ public final class FrameLoop {
         for source in inputs { deliver(source.readEvents()) }
     }
 
-    private var isFlipPending: Bool { (display as? any VSyncDisplay)?.isFlipPending ?? false }
+    private var isFlipPending: Bool { display.isFlipPending }
 
     /// Something moves, or a deadline (a long press) has come and needs the clock moved.
     private func wantsFrame(at now: Double) -> Bool {
@@ -132,12 +132,12 @@ public final class FrameLoop {
         guard let terminal else { return false }
         switch signal {
         case terminal.releaseSignal:
-            try (display as? any VSyncDisplay)?.suspend()
+            try display.suspend()
             terminal.allowRelease()
             active = false
         case terminal.acquireSignal:
             terminal.acknowledgeAcquire()
-            try (display as? any VSyncDisplay)?.resume()
+            try display.resume()
             active = true
             lastFlip = nil
             mustRedraw = true

@@ -53,7 +53,7 @@ public final class ScreenPower {
     ///
     /// - Parameters:
     ///   - policy: When to dim and blank, and the levels.
-    ///   - display: Blanked and unblanked when it is a `BlankableDisplay`.
+    ///   - display: Blanked and unblanked (a display that cannot blank stays on).
     ///   - backlight: The light to dim; nil: the screen only blanks.
     ///   - now: The time of the last activity, seconds on the loop's clock.
     ///   - log: Hears one line on each change and on each failure to change.
@@ -155,7 +155,6 @@ public final class ScreenPower {
     }
 
     private func setBlanked(_ blanked: Bool) {
-        guard let display = display as? any BlankableDisplay else { return }
         do { try display.setBlanked(blanked) } catch { log("cannot \(blanked ? "blank" : "unblank") the screen: \(error)") }
     }
 

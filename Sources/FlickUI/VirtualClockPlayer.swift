@@ -35,7 +35,7 @@ public final class VirtualClockPlayer {
         self.screenPower = screenPower
         grid = VBlankGrid(interval: display.frameInterval)
         input = ScriptedInput(clock: clock)
-        waiter = VirtualWaiter(clock: clock)
+        waiter = VirtualWaiter(display: display)
         loop = FrameLoop(display: display, inputs: [input], scene: scene, waiter: waiter, screen: screenPower)
         play(until: 0)
     }

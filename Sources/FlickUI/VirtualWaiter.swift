@@ -6,12 +6,18 @@ import FlickInput
 /// the same script gives the same frames on every run.
 final class VirtualWaiter: LoopWaiter {
     let clock: VirtualClock
+    /// The display whose flips land on the clock.
+    private let display: HeadlessDisplay
     /// The clock is not moved past this: reaching it (with nothing left due before) ends the run.
     var limit: Double?
     /// With nothing left due at all, the run ends where it is instead of moving the clock to `limit`.
     var stopsWhenIdle = false
 
-    init(clock: VirtualClock, limit: Double? = nil) { self.clock = clock; self.limit = limit }
+    init(display: HeadlessDisplay, limit: Double? = nil) {
+        self.display = display
+        clock = display.clock
+        self.limit = limit
+    }
 
     var now: Double { clock.now }
     var drawsAtVBlank: Bool { true }
@@ -20,7 +26,7 @@ final class VirtualWaiter: LoopWaiter {
     static let tolerance = 1e-9
 
     func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) -> LoopWake {
-        let flip = (display as? HeadlessDisplay)?.pendingFlip
+        let flip = self.display.pendingFlip
         let scheduled = inputs.indices.compactMap { i in (inputs[i] as? any ScheduledInputSource)?.nextEventTime.map { (i, $0) } }
         var due = ([deadline, flip].compactMap { $0 } + scheduled.map(\.1)).min()
         if let timer, due != nil || !stopsWhenIdle { due = min(due ?? timer, timer) }

@@ -36,7 +36,7 @@ private final class MovingScene: Scene {
 
 /// A board as the loop sees it: a panel whose real refresh (59.94 Hz) is not the mode's nominal 60 Hz, flips that
 /// complete at the next real vblank, and drawing that takes 3 ms.
-private final class Board: LoopWaiter, VSyncDisplay {
+private final class Board: LoopWaiter, Display {
     var now = 100.0
     let realInterval = 1 / 59.94
     let firstVBlank = 100.004
@@ -156,7 +156,7 @@ private final class Board: LoopWaiter, VSyncDisplay {
     /// A monitor unplugged while something moves: nothing is drawn until it is back; back at another size, the
     /// scene is made again at that size and drawn whole.
     @Test func anUnpluggedDisplayGetsNoFramesAndIsRedrawnWholeWhenBack() throws {
-        final class Monitor: LoopWaiter, VSyncDisplay, HotplugDisplay {
+        final class Monitor: LoopWaiter, Display {
             var now = 0.0
             var width = 64, height = 40
             var surface = Surface(width: 64, height: 40)
