@@ -47,8 +47,9 @@ public final class TransitionStage {
 
     /// Runs `transition` from the shown view to `next`; `completion` runs once one view is left at rest, and the
     /// other has been removed and its layer discarded. Keep the widgets of both views (a ``Label`` on them, say)
-    /// until then: the leaving view is drawn until the end, and ``turnBack()`` may bring it back. Only one transition runs at a time: wait for `completion`,
-    /// or turn the running one back.
+    /// until then: the leaving view is drawn until the end, and ``turnBack()`` may bring it back. Only one transition
+    /// runs at a time: calling `show` while ``isRunning`` stops the program (a precondition); wait for `completion`
+    /// (queue what comes in meanwhile, as the paged-text page queues its presses), or turn the running one back.
     public func show(_ next: View, with transition: Transition, completion: @escaping () -> Void = {}) {
         precondition(run == nil, "TransitionStage.show: a transition is already running; wait for its completion")
         next.frame = view.bounds

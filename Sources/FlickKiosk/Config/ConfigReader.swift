@@ -180,7 +180,11 @@ public struct ConfigFields {
     /// The fields of each object in the array `key` holds (`pages[2].content.days[1]`), each reported against
     /// `known`; an element that is not an object is a problem and left out.
     public func objects(_ key: String, known: [String], required: Bool = true, nonEmpty: Bool = false) -> [ConfigFields]? {
-        guard let values = array(key, required: required, nonEmpty: nonEmpty, of: "objects") else { return nil }
+        guard let values = array(key, required: required, of: "objects") else { return nil }
+        if nonEmpty && values.isEmpty {
+            reader.report(path(key), "expected at least one object, got an empty array")
+            return nil
+        }
         return values.enumerated().compactMap { reader.object($0.element, at: path(key) + "[\($0.offset)]", known: known) }
     }
 
@@ -200,8 +204,8 @@ public struct ConfigFields {
     }
 
     /// The absolute path of the picture file (PNG, JPEG or WebP) that `key` names, relative to the config's
-    /// directory; a missing or empty file is a problem. List it in ``PageKind/imageFiles`` so `flick check`
-    /// decodes it.
+    /// directory; a missing or empty file is a problem. List it in ``PageKind/imageFiles`` so a check
+    /// (``KioskConfig/damagedImages(file:page:fitting:)``) decodes it; `flick check` knows only the built-in kinds.
     public func imageFile(_ key: String, required: Bool = true) -> String? {
         guard let v = self[key] else {
             if required { missing(key, expected: "the path of a PNG, JPEG or WebP picture") }

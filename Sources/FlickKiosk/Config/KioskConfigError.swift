@@ -22,7 +22,8 @@ public struct KioskConfigError: Error, Sendable, Equatable, CustomStringConverti
     /// The problems `issues` with the file named `file`.
     public init(file: String, issues: [Issue]) { self.file = file; self.issues = issues }
 
-    /// One line per issue, in file order; what they quote of the file cannot break the line.
+    /// One line per issue, in the order the loader met them (mostly the file's); what they quote of the file cannot
+    /// break the line.
     public var lines: [String] {
         issues.map { escapingControlCharacters($0.path.isEmpty ? "\(file): \($0.message)" : "\(file): \($0.path): \($0.message)") }
     }

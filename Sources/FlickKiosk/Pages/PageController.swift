@@ -52,6 +52,11 @@ public final class PageContext {
     /// Around a page's content: 64 units, at most 8 % of the screen's shorter side.
     public var margin: Double { ScreenUnit.pageMargin(unit: unit, width: width, height: height) }
 
+    /// The picture at `path` (PNG, JPEG or WebP) decoded no larger than `fitting` needs — decode at the size it is
+    /// shown, not the size of the file — or nil when it cannot be read, after one line to ``log`` (once per file;
+    /// the page shows its place blank, as the built-in pages do).
+    public func image(_ path: String, fitting: Size) -> Surface? { images.read(path, fitting: fitting) }
+
     /// The face text of `weight` is set in: the theme's first font, else the bundled DejaVu Sans.
     public func face(_ weight: FontWeight) -> FontFace { fonts.face(weight) }
 }
