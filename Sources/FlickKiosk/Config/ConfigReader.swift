@@ -107,29 +107,32 @@ public struct ConfigFields {
         reader.report(path(key), "missing; expected \(expected)")
     }
 
+    /// The value of `key`; nil when absent, after reporting it as missing where `expected` was, if `required`.
+    private func value(_ key: String, required: Bool, expected: String) -> JSONValue? {
+        guard let v = self[key] else {
+            if required { missing(key, expected: expected) }
+            return nil
+        }
+        return v
+    }
+
+    /// Reports the value `v` of `key` as not the `expected` kind; nil, for the reader to return.
+    private func mistyped<T>(_ key: String, _ v: JSONValue, expected: String) -> T? {
+        reader.report(path(key), "expected \(expected), got \(v.shortDescription)")
+        return nil
+    }
+
     /// A string (`required`: missing is a problem).
     public func string(_ key: String, required: Bool = true) -> String? {
-        guard let v = self[key] else {
-            if required { missing(key, expected: "a string") }
-            return nil
-        }
-        guard case .string(let s) = v else {
-            reader.report(path(key), "expected a string, got \(v.shortDescription)")
-            return nil
-        }
+        guard let v = value(key, required: required, expected: "a string") else { return nil }
+        guard case .string(let s) = v else { return mistyped(key, v, expected: "a string") }
         return s
     }
 
     /// A number, in `range` when given (`required`: missing is a problem; by default it is not).
     public func number(_ key: String, in range: ClosedRange<Double>? = nil, required: Bool = false) -> Double? {
-        guard let v = self[key] else {
-            if required { missing(key, expected: "a number") }
-            return nil
-        }
-        guard case .number(let n) = v else {
-            reader.report(path(key), "expected a number, got \(v.shortDescription)")
-            return nil
-        }
+        guard let v = value(key, required: required, expected: "a number") else { return nil }
+        guard case .number(let n) = v else { return mistyped(key, v, expected: "a number") }
         if let range, !range.contains(n) {
             reader.report(path(key), "expected a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), got \(v.shortDescription)")
             return nil
@@ -139,14 +142,8 @@ public struct ConfigFields {
 
     /// An array (of `what`, for the message; `required`: missing is a problem; `nonEmpty`: so is an empty array).
     public func array(_ key: String, required: Bool = true, nonEmpty: Bool = false, of what: String) -> [JSONValue]? {
-        guard let v = self[key] else {
-            if required { missing(key, expected: "an array of \(what)") }
-            return nil
-        }
-        guard case .array(let a) = v else {
-            reader.report(path(key), "expected an array of \(what), got \(v.shortDescription)")
-            return nil
-        }
+        guard let v = value(key, required: required, expected: "an array of \(what)") else { return nil }
+        guard case .array(let a) = v else { return mistyped(key, v, expected: "an array of \(what)") }
         if nonEmpty && a.isEmpty {
             reader.report(path(key), "expected at least one of \(what), got an empty array")
             return nil
@@ -156,24 +153,15 @@ public struct ConfigFields {
 
     /// `true` or `false` (`required`: missing is a problem; by default it is not).
     public func bool(_ key: String, required: Bool = false) -> Bool? {
-        guard let v = self[key] else {
-            if required { missing(key, expected: "true or false") }
-            return nil
-        }
-        guard case .bool(let b) = v else {
-            reader.report(path(key), "expected true or false, got \(v.shortDescription)")
-            return nil
-        }
+        guard let v = value(key, required: required, expected: "true or false") else { return nil }
+        guard case .bool(let b) = v else { return mistyped(key, v, expected: "true or false") }
         return b
     }
 
     /// The fields of the object `key` holds, reported against `known` as a page's content is (a field not in
     /// `known` is a problem); `required`: missing is a problem.
     public func object(_ key: String, known: [String], required: Bool = true) -> ConfigFields? {
-        guard let v = self[key] else {
-            if required { missing(key, expected: "an object") }
-            return nil
-        }
+        guard let v = value(key, required: required, expected: "an object") else { return nil }
         return reader.object(v, at: path(key), known: known)
     }
 
@@ -190,14 +178,11 @@ public struct ConfigFields {
 
     /// One of `T`'s raw values, matched in any case (`required`: missing is a problem; by default it is not).
     public func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type, required: Bool = false) -> T? where T.RawValue == String {
-        if required, self[key] == nil {
-            missing(key, expected: "one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
-            return nil
-        }
-        guard let s = string(key, required: false) else { return nil }
+        let names = "one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"
+        guard value(key, required: required, expected: names) != nil, let s = string(key, required: false) else { return nil }
         // Names are matched in any case (`rgb565` is RGB565), as people type them.
         guard let c = T(rawValue: s) ?? T.allCases.first(where: { $0.rawValue.lowercased() == s.lowercased() }) else {
-            reader.report(path(key), "expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(s)\"")
+            reader.report(path(key), "expected \(names), got \"\(s)\"")
             return nil
         }
         return c
@@ -207,19 +192,13 @@ public struct ConfigFields {
     /// directory; a missing or empty file is a problem. List it in ``PageKind/imageFiles`` so a check
     /// (``KioskConfig/damagedImages(file:page:fitting:)``) decodes it; `flick check` knows only the built-in kinds.
     public func imageFile(_ key: String, required: Bool = true) -> String? {
-        guard let v = self[key] else {
-            if required { missing(key, expected: "the path of a PNG, JPEG or WebP picture") }
-            return nil
-        }
+        guard let v = value(key, required: required, expected: "the path of a PNG, JPEG or WebP picture") else { return nil }
         return reader.imageFile(v, at: path(key))
     }
 
     /// A colour, `"#RRGGBB"` or `"#RRGGBBAA"` (`required`: missing is a problem; by default it is not).
     public func colour(_ key: String, required: Bool = false) -> Color? {
-        guard let v = self[key] else {
-            if required { missing(key, expected: "a colour like \"#3366cc\"") }
-            return nil
-        }
+        guard let v = value(key, required: required, expected: "a colour like \"#3366cc\"") else { return nil }
         return reader.colour(v, at: path(key))
     }
 
