@@ -6,15 +6,19 @@ import FlickUI
 /// page that moves.
 final class StaticPage: PageController, ReportsKioskState {
     let view: View
+    /// Where the title, body and picture are on this screen, laid out once (nil for the blank page).
+    let layout: TextPageLayout?
     private var bodyScroller: VerticalScroller?
 
     init(_ text: KioskConfig.TextPage, context: PageContext) {
         let artwork = PageArtwork(context: context)
+        let layout = artwork.layout(text)
+        self.layout = layout
         let frame = context.bounds
         let picture = View(frame: frame)
         picture.shouldRasterize = true
-        picture.content = ViewContent { canvas, _ in artwork.draw(text, on: canvas) }
-        guard case let layout = artwork.layout(text), layout.bodyScrolls, let body = layout.body else {
+        picture.content = ViewContent { canvas, _ in artwork.draw(text, laidOut: layout, on: canvas) }
+        guard layout.bodyScrolls, let body = layout.body else {
             view = picture
             return
         }
@@ -34,7 +38,10 @@ final class StaticPage: PageController, ReportsKioskState {
         bodyScroller = scroller
     }
 
-    private init(view: View) { self.view = view }
+    private init(view: View) {
+        self.view = view
+        layout = nil
+    }
 
     /// How far a scrolling body is scrolled up (0 when the body fits).
     var bodyOffset: Double { bodyScroller?.offset ?? 0 }
