@@ -6,6 +6,8 @@ let package = Package(
     name: "Flick",
     products: [
         .executable(name: "flick", targets: ["flick"]),
+        // Points, vectors, sizes, rectangles and time: the vocabulary every module shares (re-exported by the rest).
+        .library(name: "FlickCore", targets: ["FlickCore"]),
         .library(name: "FlickRaster", targets: ["FlickRaster"]),
         .library(name: "FlickText", targets: ["FlickText"]),
         .library(name: "FlickDisplay", targets: ["FlickDisplay"]),
@@ -55,6 +57,7 @@ let package = Package(
         .target(name: "CJPEGGuard", dependencies: ["CJPEG"]),
         // Reading what people give Flick and replacing files durably: the one place for both.
         .target(name: "FlickFiles"),
+        .target(name: "FlickCore"),
         .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CLinux", "CRasterKernels", "FlickFiles"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles"]),
         .target(name: "FlickMotion"),

@@ -1,0 +1,1 @@
+// FlickCore holds the types every other module shares; see FlickCore.docc.
