@@ -91,9 +91,10 @@ final class ListPage: PageController, ReportsKioskState {
             move?.incoming?.removeFromParent()
             move = makeMove(from: index, direction: direction, fromEdge: fromEdge)
         }
-        let progress = abs(offset) / Double(context.width)
-        let resists = move?.incoming == nil
-        move?.place(atProgress: resists ? progress * PagesScene.rubberBandFactor : progress)
+        // With nothing that way the detail rubber-bands as the pages and lists do.
+        let width = Double(context.width)
+        let shown = move?.incoming == nil ? Scroller(bounds: 0...0, dimension: width).resisted(abs(offset)) : abs(offset)
+        move?.place(atProgress: shown / width)
     }
 
     private func makeMove(from index: Int, direction: Transition.Direction, fromEdge: Bool) -> DetailMove {

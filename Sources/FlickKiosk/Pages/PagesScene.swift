@@ -31,16 +31,14 @@ public final class PagesScene: Scene {
     /// The screen's height, in pixels (after rotation).
     public let height: Int
     /// The page at rest, or the one a completion is heading to.
-    public private(set) var currentPage: String
+    public var currentPage: String { strip.current }
     /// How far the current page is moved from rest along `axis`, in pixels (positive: right or down).
-    public private(set) var offset = 0.0
+    public var offset: Double { strip.offset }
     /// The axis the pages move along; nil at rest.
-    public private(set) var axis: Axis?
+    public var axis: Axis? { strip.axis }
 
     /// A panel of unknown size is taken to be this dense (`GestureMetrics.unknownPanel`).
     public static let defaultMetrics = GestureMetrics.unknownPanel
-    /// Past the last page the page moves this share of the finger's travel, as UIScrollView's edge roughly does.
-    static let rubberBandFactor = 0.3
     /// The longest a released page takes to come to rest (a slow or still finger's): about as long as the
     /// critically damped 0.35 s spring it replaced took to look settled, and never overshooting into the neighbour.
     static let longestCompletion = 0.4
@@ -57,15 +55,10 @@ public final class PagesScene: Scene {
     /// Where the pages' pictures come from.
     var images: ImageFiles { context.images }
     private var controllers: [String: any PageController] = [:]
-    /// Pages whose view is one layer even at rest (nothing on them changes).
-    private var restsRasterized: Set<String> = []
-    /// Neighbours of the page at rest still to be rendered into their layers.
-    private var unprepared: [String] = []
-    /// The page shown on the `sign` side of the current one while a completion runs: the page just left,
-    /// which one-way links may not lead back to.
-    private var companion: (id: String, sign: Double)?
-    private var swipe: Gesture<SwipeRecognizer>!
-    /// The unresisted offset the drag started from.
+    private var strip: PageStrip
+    private var layers: PageLayerPolicy
+    private var swipe: PageSwipe!
+    /// The finger offset the drag started from.
     private var dragStart = 0.0
     private static let offsetKey = AnimationKey<Double>("pageOffset")
     private var animationTarget: ObjectIdentifier { ObjectIdentifier(self) }
@@ -92,7 +85,9 @@ public final class PagesScene: Scene {
         self.metrics = metrics
         self.width = width
         self.height = height
-        currentPage = config.start
+        strip = PageStrip(graph: graph, width: Double(width), height: Double(height), peek: config.swipe.peek,
+                          current: config.start)
+        layers = PageLayerPolicy(unprepared: strip.neighbours)
         scene = ViewScene(width: width, height: height)
         scene.tree.clearColor = config.theme.background
         // The config checked its theme fonts when it was read; one that fails now (removed since) leaves DejaVu.
@@ -102,14 +97,13 @@ public final class PagesScene: Scene {
         scene.dispatcher.metrics = metrics
         scene.onAdvance = { [unowned self] time in
             if let value = scene.animator.value(for: animationTarget, key: Self.offsetKey) {
-                offset = value
+                strip.offset = value
                 layout()
             }
             for controller in controllers.values { controller.advance(to: time) }
         }
-        attachSwipe()
+        swipe = PageSwipe(on: scene.root, metrics: metrics, handler: self)
         layout()
-        unprepared = neighbours
     }
 
     /// The page with id `id` as its kind made it (made now if it was not yet), for a test or the program around the
@@ -150,7 +144,7 @@ public final class PagesScene: Scene {
     public func handle(_ event: InputEvent) {
         switch event {
         case .touches:
-            swipe.isEnabled = offset != 0 || !controller(currentPage).isModal
+            swipe.gesture.isEnabled = offset != 0 || !controller(currentPage).isModal
             scene.handle(event)
         case .key(let key):
             if offset == 0 { controller(currentPage).handle(key: key) }
@@ -162,15 +156,14 @@ public final class PagesScene: Scene {
     public func advance(to time: Double) {
         scene.advance(to: time)
         guard !isTracking, offset == 0 else { return }
-        if controller(currentPage).isModal {
-            // No swipe can start: the neighbours' memory goes to what the page shows, and comes back after.
-            let held = neighbours.filter { controller($0).view.isCached && controller($0).view.parent == nil }
-            guard !held.isEmpty else { return }
-            letGoForDetail(held)
-            unprepared = neighbours
-        } else if !needsFrame, !unprepared.isEmpty {
-            // One neighbour per wake, and only while nothing moves: a frame never waits for it.
-            becomeLayer(unprepared.removeFirst())
+        let work = layers.idleWork(neighbours: strip.neighbours, currentIsModal: controller(currentPage).isModal,
+                                   isBusy: needsFrame) { [unowned self] id in
+            controller(id).view.isCached && controller(id).view.parent == nil
+        }
+        switch work {
+        case .letGo(let held)?: letGoForDetail(held)
+        case .render(let id)?: becomeLayer(id)
+        case nil: break
         }
     }
 
@@ -178,96 +171,11 @@ public final class PagesScene: Scene {
     public func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] { scene.draw(on: canvas, fullRedraw: fullRedraw) }
     /// Now, while neighbours wait to be rendered into their layers.
     public var nextDeadline: Double? {
-        unprepared.isEmpty || isTracking || controller(currentPage).isModal ? scene.nextDeadline
+        !layers.hasIdleWork || isTracking || controller(currentPage).isModal ? scene.nextDeadline
             : scene.animator.time
     }
 
-    // MARK: Swiping
-
-    private func attachSwipe() {
-        swipe = Gesture { [unowned self] in
-            // Caught mid-flight, the drag carries on along the axis the pages are moving on, from where they are.
-            if isMoving, let axis { return SwipeRecognizer(metrics: metrics, axes: [axis], initialOffset: unresistedOffset) }
-            return SwipeRecognizer(metrics: metrics, axes: allowedAxes(of: currentPage))
-        }
-        swipe.isNavigation = true
-        swipe.dragResponse = { [unowned self] direction in response(to: direction) }
-        swipe.onPhase = { [unowned self] phase in
-            switch phase {
-            case .touchDown: catchPages()
-            case .possible: break
-            case .began, .changed: follow()
-            case .ended: release()
-            case .cancelled, .failed: settle(velocity: 0) // a touch that never dragged lets caught pages carry on
-            }
-        }
-        scene.root.addGesture(swipe)
-    }
-
-    /// The pages are away from rest (a completion or a snap-back runs).
-    private var isMoving: Bool { offset != 0 && axis != nil }
-
-    /// The finger-driven offset that shows as `offset` (past the last page the page moves less than the finger).
-    private var unresistedOffset: Double { page(on: offset) != nil ? offset : offset / Self.rubberBandFactor }
-
-    /// A finger landed: moving pages stop where they show and the drag carries on from there.
-    private func catchPages() {
-        if let caught = scene.animator.stop(animationTarget, key: Self.offsetKey) { offset = caught.value }
-        if isMoving {
-            dragStart = unresistedOffset
-        } else {
-            offset = 0; axis = nil; companion = nil; dragStart = 0
-        }
-        prepareSlide(includingCurrent: isMoving)
-    }
-
-    /// What a drag that way does to the pages: moves them to a neighbour, or only rubber-bands.
-    private func response(to direction: SwipeDirection) -> DragResponse {
-        let along: Axis = direction == .left || direction == .right ? .horizontal : .vertical
-        if isMoving { return along == axis ? .moves : .ignores }
-        guard allowedAxes(of: currentPage).contains(along) else { return .ignores }
-        let sign: Double = direction == .right || direction == .down ? 1 : -1
-        return graph.neighbour(of: currentPage, Self.direction(uncoveredMoving: sign, along: along)) != nil ? .moves : .resists
-    }
-
-    private func follow() {
-        guard let locked = swipe.recognizer.axis else { return }
-        if axis == nil {
-            axis = locked
-            becomeLayer(currentPage)
-        }
-        offset = resisted(dragStart + swipe.recognizer.offset)
-        layout()
-    }
-
-    /// The swipe's decision: on to the neighbour that way, else back (with the rubber band's share of the speed
-    /// past the last page).
-    private func release() {
-        let recognizer = swipe.recognizer
-        guard let axis, recognizer.axis != nil else { return settle(velocity: 0) }
-        let velocity = recognizer.velocity.component(along: axis)
-        if case .commit(let direction)? = recognizer.decision, let next = page(on: Self.sign(direction)) {
-            commit(to: next, sign: Self.sign(direction), velocity: velocity)
-        } else {
-            settle(velocity: page(on: offset) == nil ? velocity * Self.rubberBandFactor : velocity)
-        }
-    }
-
-    /// Which way the pages move for a swipe in `direction`: positive is right or down.
-    private static func sign(_ direction: SwipeDirection) -> Double {
-        direction == .right || direction == .down ? 1 : -1
-    }
-
-    /// The neighbour becomes the current page where it stands, and the completion carries it to rest.
-    private func commit(to next: String, sign: Double, velocity: Double) {
-        let old = currentPage
-        let step = spacing
-        currentPage = next
-        offset -= sign * step
-        companion = (old, -sign)
-        dragStart = 0
-        settle(velocity: velocity)
-    }
+    // MARK: Settling
 
     private func settle(velocity: Double) {
         guard offset != 0 else { return finish() }
@@ -283,57 +191,10 @@ public final class PagesScene: Scene {
     }
 
     private func finish() {
-        offset = 0; axis = nil; companion = nil; dragStart = 0
+        strip.rest()
+        dragStart = 0
         layout()
         endSlide()
-    }
-
-    // MARK: Graph
-
-    private func allowedAxes(of id: String) -> Set<Axis> {
-        switch graph.axes(of: id) {
-        case .both: [.horizontal, .vertical]
-        case .horizontal: [.horizontal]
-        case .vertical: [.vertical]
-        }
-    }
-
-    /// The page uncovered when the current one moves toward `sign` along `axis`: moving right uncovers the
-    /// left neighbour, as in the seed.
-    private func page(on sign: Double) -> String? {
-        guard sign != 0, let axis else { return nil }
-        if let companion, companion.sign == (sign > 0 ? 1 : -1) { return companion.id }
-        return graph.neighbour(of: currentPage, Self.direction(uncoveredMoving: sign, along: axis))
-    }
-
-    private static func direction(uncoveredMoving sign: Double, along axis: Axis) -> PageGraph.Direction {
-        switch (axis, sign > 0) {
-        case (.horizontal, true): .left
-        case (.horizontal, false): .right
-        case (.vertical, true): .up
-        case (.vertical, false): .down
-        }
-    }
-
-    private func resisted(_ raw: Double) -> Double {
-        page(on: raw) == nil ? raw * Self.rubberBandFactor : raw
-    }
-
-    private func screenExtent(_ axis: Axis) -> Double { Double(axis == .vertical ? height : width) }
-
-    /// The axis along which the next page peeks: across a vertical-only page, else sideways.
-    private var peekAxis: Axis { graph.axes(of: currentPage) == .vertical ? .vertical : .horizontal }
-
-    /// The distance between neighbouring pages along `axis`: the screen, less the peek along the peek axis.
-    private func spacing(along axis: Axis) -> Double {
-        screenExtent(axis) * (axis == peekAxis ? 1 - config.swipe.peek : 1)
-    }
-
-    private var spacing: Double { spacing(along: axis ?? peekAxis) }
-
-    /// The part of the screen the current page shows at rest (the peek covers the rest).
-    private func isOnCurrentPage(_ point: Point) -> Bool {
-        (peekAxis == .vertical ? point.y : point.x) < spacing(along: peekAxis)
     }
 
     // MARK: Views
@@ -343,32 +204,14 @@ public final class PagesScene: Scene {
         let controller = makeController(id)
         controllers[id] = controller
         // The peek of the next page is the swipe's, not the current page's.
-        controller.view.hitArea = { [unowned self] point in isOnCurrentPage(point) }
-        if controller.view.shouldRasterize { restsRasterized.insert(id) }
+        controller.view.hitArea = { [unowned self] point in strip.isOnCurrentPage(x: point.x, y: point.y) }
+        if controller.view.shouldRasterize { layers.restsRasterized.insert(id) }
         return controller
     }
 
     private func makeController(_ id: String) -> PageController {
         guard let page = config.page(id) else { return StaticPage.blank(width: width, height: height) }
         return page.content.kind.makePage(context: context)
-    }
-
-    /// Every neighbour is one layer by touch down, so a drag only copies it and never waits for one: rendered
-    /// while the screen is idle after the page settled, or now if the finger came first. The current page
-    /// follows when the swipe claims the touch: until then the touch may be the page's own (a list
-    /// scrolling), which a page-sized layer would have to redraw every frame.
-    private func prepareSlide(includingCurrent: Bool) {
-        for id in neighbours { becomeLayer(id) }
-        unprepared = []
-        if includingCurrent { becomeLayer(currentPage) }
-    }
-
-    private var neighbours: [String] {
-        var ids: [String] = []
-        for direction in PageGraph.Direction.allCases {
-            if let id = graph.neighbour(of: currentPage, direction), id != currentPage, !ids.contains(id) { ids.append(id) }
-        }
-        return ids
     }
 
     /// Page `id` drawn from nothing into its layer, as when it is first shown or prepared after its layer was let
@@ -395,68 +238,19 @@ public final class PagesScene: Scene {
     }
 
     /// At rest the current page draws its views directly again (its own animations then redraw only what
-    /// moves), its neighbours stay layers for the next drag (those missing are rendered while idle), and every
-    /// other page lets go of its caches: a kiosk keeps a few screens of memory, not one per page.
+    /// moves), its neighbours stay layers for the next drag, and every other page lets go of its caches.
     private func endSlide() {
-        let near = neighbours
-        for (id, controller) in controllers where !near.contains(id) {
-            if id != currentPage { controller.view.discardCaches() }
-            controller.view.shouldRasterize = restsRasterized.contains(id)
+        let rests = layers.rest(current: currentPage, neighbours: strip.neighbours, pages: Array(controllers.keys))
+        for (id, rest) in rests {
+            let view = controller(id).view
+            if rest.discardsCaches { view.discardCaches() }
+            view.shouldRasterize = rest.rasterizes
         }
-        unprepared = near
-    }
-
-    /// The pages visible along the moving axis: the current one at `offset` and its neighbours chained both
-    /// ways `spacing` apart, back to front (a later page covers the peek of an earlier one).
-    private func placedPages() -> [(id: String, x: Double, y: Double)] {
-        let along = axis ?? peekAxis
-        let step = spacing(along: along), extent = screenExtent(along)
-        let shift = offset.rounded()
-        var placed: [(String, Double)] = [(currentPage, shift)]
-        for sign in [1.0, -1.0] {
-            var id = currentPage, position = shift, first = true
-            while true {
-                position -= sign * step
-                guard position < extent, position > -extent else { break }
-                let next: String? = first ? (axis == nil ? nil : page(on: sign))
-                    : graph.neighbour(of: id, Self.direction(uncoveredMoving: sign, along: along))
-                first = false
-                guard let next else { break }
-                placed.append((next, position.rounded()))
-                id = next
-            }
-        }
-        // At rest only the peek shows, and only the next page's.
-        if axis == nil, config.swipe.peek > 0,
-           let next = graph.neighbour(of: currentPage, peekAxis == .vertical ? .down : .right) {
-            placed.append((next, step.rounded()))
-        }
-        // A ring of pages can bring one page in on both sides (the tour's home → info → more → home with a peek):
-        // a view has one place, so it goes where more of it shows. Each page shows up to the next one, which
-        // covers the rest of it.
-        let sorted = placed.sorted { $0.1 < $1.1 }
-        func shown(_ i: Int) -> Double {
-            let end = i + 1 < sorted.count ? sorted[i + 1].1 : sorted[i].1 + extent
-            return max(0, min(end, extent) - max(sorted[i].1, 0))
-        }
-        var best: [String: Int] = [:]
-        for i in sorted.indices where best[sorted[i].0].map({ shown(i) > shown($0) }) ?? true { best[sorted[i].0] = i }
-        var pages = sorted.indices.filter { best[sorted[$0].0] == $0 }.map { i in
-            along == .vertical ? (id: sorted[i].0, x: 0.0, y: sorted[i].1) : (id: sorted[i].0, x: sorted[i].1, y: 0.0)
-        }
-        // Dragged across the peek's axis, the peek moves along with the current page.
-        if let axis, axis != peekAxis, config.swipe.peek > 0,
-           let next = graph.neighbour(of: currentPage, peekAxis == .vertical ? .down : .right),
-           !pages.contains(where: { $0.id == next }) {
-            let across = spacing(along: peekAxis).rounded()
-            pages.append(axis == .vertical ? (next, across, shift) : (next, shift, across))
-        }
-        return pages
     }
 
     /// Places the visible pages; whole pixels keep their layers on the copy path.
     private func layout() {
-        let placed = placedPages()
+        let placed = strip.placedPages()
         for (id, controller) in controllers where controller.view.parent != nil && !placed.contains(where: { $0.id == id }) {
             controller.view.removeFromParent()
         }
@@ -470,4 +264,50 @@ public final class PagesScene: Scene {
             view.isUserInteractionEnabled = page.id == currentPage && axis == nil && offset == 0
         }
     }
+}
+
+extension PagesScene: PageSwipeHandler {
+    func swipeAxes() -> (axes: Set<Axis>, caughtAt: Double?) {
+        if strip.isMoving, let axis { return ([axis], strip.fingerOffset) }
+        return (strip.allowedAxes(of: currentPage), nil)
+    }
+
+    func swipeResponse(to direction: SwipeDirection) -> DragResponse { strip.response(to: direction) }
+
+    /// Moving pages stop where they show and the drag carries on from there; every page the drag may show
+    /// becomes a layer now, so the drag only copies.
+    func swipeTouchedDown() {
+        if let caught = scene.animator.stop(animationTarget, key: Self.offsetKey) { strip.offset = caught.value }
+        if strip.isMoving {
+            dragStart = strip.fingerOffset
+        } else {
+            strip.rest()
+            dragStart = 0
+        }
+        let ids = layers.layersForTouch(current: currentPage, neighbours: strip.neighbours, pagesMoving: strip.isMoving)
+        for id in ids { becomeLayer(id) }
+    }
+
+    func swipeDragged(_ offset: Double, along axis: Axis) {
+        if self.axis == nil {
+            strip.lock(axis)
+            becomeLayer(currentPage)
+        }
+        strip.drag(to: dragStart + offset)
+        layout()
+    }
+
+    func swipeReleased(_ decision: SwipeDecision?, lockedAxis: Axis?, velocity: Velocity) {
+        let along = axis.map { velocity.component(along: $0) } ?? 0
+        switch strip.release(decision: decision, lockedAxis: lockedAxis, velocity: along) {
+        case .commit(let next, let sign, let velocity):
+            strip.commit(to: next, sign: sign)
+            dragStart = 0
+            settle(velocity: velocity)
+        case .settle(let velocity):
+            settle(velocity: velocity)
+        }
+    }
+
+    func swipeAbandoned() { settle(velocity: 0) }
 }

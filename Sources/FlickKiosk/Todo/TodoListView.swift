@@ -142,9 +142,11 @@ final class TodoListView {
     var maximumOffset: Double { max(0, Double(items.count) * rowHeight - view.frame.height) }
     /// Where the rows may rest.
     var scrollBounds: ClosedRange<Double> { 0...maximumOffset }
-    /// Where they follow the finger 1:1: the rows, and one row's pull above them.
-    private var dragBounds: ClosedRange<Double> { -rowHeight...maximumOffset }
-    private var rubberBand: RubberBand { RubberBand(dimension: max(1, view.frame.height)) }
+    /// The rows' offset as scrolling sees it: 1:1 through the rows and one row's pull above them, resisted beyond.
+    private var scroller: Scroller {
+        Scroller(bounds: scrollBounds, dragBounds: -rowHeight...maximumOffset, dimension: view.frame.height,
+                 offset: contentOffset)
+    }
 
     /// How far the list is pulled down past its top.
     var pullDistance: Double { max(0, -contentOffset) }
@@ -152,11 +154,11 @@ final class TodoListView {
     var isPulledToAdd: Bool { pullDistance > rowHeight }
 
     /// The finger-driven offset that shows as the current one (a drag caught in the band carries on from there).
-    var dragOffset: Double { rubberBand.unresisted(contentOffset, within: dragBounds) }
+    var dragOffset: Double { scroller.fingerOffset }
 
     /// Follows a drag: 1:1 through the rows and one row height of pull, resisting beyond.
     func drag(to offset: Double) {
-        setOffset(rubberBand.resisted(offset, within: dragBounds))
+        setOffset(scroller.resisted(offset))
     }
 
     /// Stops the list where it shows and returns how fast it was moving (offset pixels per second).
@@ -168,9 +170,7 @@ final class TodoListView {
     /// Released at `velocity` (offset pixels per second): coasts, bounces off an end or springs back into the
     /// rows; nothing when at rest inside them.
     func coast(velocity: Double) {
-        let shown = velocity * rubberBand.slope(at: dragOffset, within: dragBounds)
-        if scrollBounds.contains(contentOffset) && abs(shown) <= Decay.pixelStopSpeed { return }
-        animateOffset(BoundedDecay(from: contentOffset, velocity: shown, bounds: scrollBounds))
+        if let coast = scroller.release(velocity: velocity) { animateOffset(coast) }
     }
 
     private func animateOffset(_ motion: some Motion<Double>) {

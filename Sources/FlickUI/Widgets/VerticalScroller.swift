@@ -4,7 +4,8 @@ import FlickRaster
 
 /// Scrolls what a view shows up and down as UIScrollView does: 1:1 with a vertical drag, coasting on from the
 /// finger's velocity when released (`Decay` at UIScrollView's normal rate), resisting past either end
-/// (`RubberBand`) and springing back (`BoundedDecay`); every motion runs on the scene's animator. A finger on a
+/// (`RubberBand`) and springing back (`BoundedDecay`), as its `Scroller` says; every motion runs on the scene's
+/// animator. A finger on a
 /// moving view catches it where it shows. The view says how tall its content is and moves it by `onOffset`; a
 /// drag the content cannot follow (at an end, or too short to scroll) is left to an enclosing pager.
 public final class VerticalScroller {
@@ -51,8 +52,7 @@ public final class VerticalScroller {
     public var isScrolling: Bool { isDragging || isCoasting }
 
     private var isCoasting: Bool { scene.animator.isAnimating(ObjectIdentifier(view), key: Self.offsetKey) }
-    private var bounds: ClosedRange<Double> { 0...maximumOffset }
-    private var rubberBand: RubberBand { RubberBand(dimension: max(1, view.frame.height)) }
+    private var scroller: Scroller { Scroller(bounds: 0...maximumOffset, dimension: view.frame.height, offset: offset) }
 
     /// Jumps to `offset` (clamped to the content), stopping any motion.
     public func scroll(to offset: Double) {
@@ -63,15 +63,13 @@ public final class VerticalScroller {
     /// Released at `velocity` (offset pixels per second): coasts, bounces off an end, or springs back into
     /// the content; nothing when at rest inside.
     public func coast(velocity: Double) {
-        let shownVelocity = velocity * rubberBand.slope(at: rubberBand.unresisted(offset, within: bounds), within: bounds)
-        if bounds.contains(offset) && abs(shownVelocity) <= Decay.pixelStopSpeed { return }
-        let motion = BoundedDecay(from: offset, velocity: shownVelocity, bounds: bounds)
+        guard let motion = scroller.release(velocity: velocity) else { return }
         scene.animate(view, key: Self.offsetKey, with: motion, apply: { [weak self] _, offset in self?.setOffset(offset) },
                       completion: { [weak self] finished in
                           guard let self else { return }
                           // A spring back settles within a fraction of a pixel of the end: it rests on it, or a
                           // later touch would take the content for one still in its rubber band.
-                          if finished { setOffset(min(max(offset, bounds.lowerBound), bounds.upperBound)) }
+                          if finished { setOffset(scroller.clampedOffset) }
                       })
     }
 
@@ -95,7 +93,7 @@ public final class VerticalScroller {
                 onDragBegan()
                 fallthrough
             case .changed:
-                setOffset(rubberBand.resisted(grabbedOffset - (recognizer.translation.y - grab), within: bounds))
+                setOffset(scroller.resisted(grabbedOffset - (recognizer.translation.y - grab)))
             case .ended:
                 isDragging = false
                 coast(velocity: -recognizer.velocity.y)
@@ -120,8 +118,8 @@ public final class VerticalScroller {
     private func catchMotion(at point: ScreenPoint?) {
         let caught = scene.animator.stop(ObjectIdentifier(view), key: Self.offsetKey)
         let stoppedMotion = caught.map { abs($0.velocity) >= metrics.pixelsPerSecond(Self.restingSpeed) } ?? false
-            || !bounds.contains(offset)
-        grabbedOffset = rubberBand.unresisted(offset, within: bounds)
+            || !scroller.bounds.contains(offset)
+        grabbedOffset = scroller.fingerOffset
         onCatch(point, stoppedMotion)
     }
 
