@@ -308,7 +308,7 @@ public final class DRMDevice {
                    Int(header.length) >= MemoryLayout<drm_event_vblank>.size {
                     let e = raw.loadUnaligned(fromByteOffset: offset, as: drm_event_vblank.self)
                     flips.append(PageFlip(sequence: e.sequence,
-                                          timestamp: Microseconds(e.tv_sec) * 1_000_000 + Microseconds(e.tv_usec),
+                                          timestamp: Microseconds(seconds: e.tv_sec, microseconds: e.tv_usec),
                                           userData: e.user_data))
                 }
                 offset += Int(header.length)
