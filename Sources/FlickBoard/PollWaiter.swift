@@ -1,5 +1,6 @@
 import CLinux
 import FlickDisplay
+import FlickFiles
 import FlickInput
 import FlickUI
 import Glibc

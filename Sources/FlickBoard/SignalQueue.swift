@@ -1,4 +1,5 @@
 import CLinux
+import FlickFiles
 import Glibc
 import SystemPackage
 

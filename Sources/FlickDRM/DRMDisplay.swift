@@ -1,3 +1,4 @@
+import FlickFiles
 import FlickDisplay
 import FlickRaster
 import Glibc
@@ -264,9 +265,10 @@ public final class DRMDisplay: Display {
         for _ in 0..<50 {
             if let free = ring.free { return free }
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, 100)
-            if ready < 0 && errno != EINTR { throw DRMError(device: device.path, .call("poll", errno: errno)) }
-            if ready > 0 { try handleEvents() }
+            switch SystemCall.retryingOnInterrupt({ poll(&pfd, 1, 100) }) {
+            case .success(let ready): if ready > 0 { try handleEvents() }
+            case .failure(let code): throw DRMError(device: device.path, .call("poll", errno: code.rawValue))
+            }
         }
         throw DRMError(device: device.path, .call("page flip (no flip event within 5 s)", errno: ETIMEDOUT))
     }
