@@ -56,18 +56,18 @@ let package = Package(
         // libjpeg's steps under setjmp, with an error manager that returns instead of exiting the process.
         .target(name: "CJPEGGuard", dependencies: ["CJPEG"]),
         // Reading what people give Flick and replacing files durably: the one place for both.
-        .target(name: "FlickFiles"),
+        .target(name: "FlickFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickCore"),
         .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CLinux", "CRasterKernels", "FlickFiles"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles"]),
-        .target(name: "FlickMotion"),
+        .target(name: "FlickMotion", dependencies: ["FlickCore"]),
         .target(name: "FlickJSON"),
-        .target(name: "FlickGestures", dependencies: ["FlickJSON", "FlickFiles"]),
+        .target(name: "FlickGestures", dependencies: ["FlickCore", "FlickJSON", "FlickFiles"]),
         // What a display is (the protocol, the headless one, the vblank grid), apart from the C that drives a panel,
         // as swift-nio keeps Channel in NIOCore and its POSIX implementation in NIOPosix.
-        .target(name: "FlickDisplay", dependencies: ["FlickRaster"]),
+        .target(name: "FlickDisplay", dependencies: ["FlickCore", "FlickRaster"]),
         // DRM/KMS (libdrm), connector hot-plug (libudev) and fbdev: the displays of a board.
-        .target(name: "FlickDRM", dependencies: ["FlickDisplay", "FlickRaster", "CDRM", "CUdev", "CLinux", "CRasterKernels"]),
+        .target(name: "FlickDRM", dependencies: ["FlickDisplay", "FlickRaster", "FlickFiles", "CDRM", "CUdev", "CLinux", "CRasterKernels"]),
         // Input events, input sources and the screen mapping; libinput and xkbcommon are FlickLibInput's.
         .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster"]),
         .target(name: "FlickLibInput", dependencies: ["FlickInput", "FlickGestures", "FlickRaster", "CLibInput"]),
@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "FlickShowcase", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput"]),
         // A board's plumbing: poll, signals, the text console, and what puts a scene on the panel.
         .target(name: "FlickBoard", dependencies: [
-            "FlickUI", "FlickKiosk", "FlickDRM", "FlickLibInput", "FlickDisplay", "FlickInput", "FlickJSON", "FlickRaster", "CLinux",
+            "FlickUI", "FlickKiosk", "FlickDRM", "FlickLibInput", "FlickDisplay", "FlickInput", "FlickJSON", "FlickRaster", "FlickFiles", "CLinux",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
@@ -94,7 +94,8 @@ let package = Package(
         // The pixman and cairo references live in their own executable so the shipped `flick` never links either.
         .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "FlickText", "CPixman", "CCairo", "CFreeType"]),
 
-        .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles"]),
+        .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
         // The pictures the tests decode, written with the libraries' own encoders.
         .target(name: "FlickTestFixtures", dependencies: ["CJPEG", "CExif", "CWebP"], path: "Tests/FlickTestFixtures"),

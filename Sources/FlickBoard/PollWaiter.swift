@@ -1,5 +1,6 @@
 import CLinux
 import FlickDisplay
+import FlickFiles
 import FlickInput
 import FlickUI
 import Glibc
@@ -13,7 +14,7 @@ package final class PollWaiter: LoopWaiter {
     /// A waiter that also polls `signals` (termination, VT switches) and hands the loop each one; nil: none.
     package init(signals: SignalQueue?) { self.signals = signals }
 
-    package var now: Double { monotonicSeconds() }
+    package var now: Double { MonotonicClock().now }
     package var drawsAtVBlank: Bool { false }
 
     package func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {

@@ -1,4 +1,5 @@
 import CLinux
+import FlickFiles
 import Glibc
 import SystemPackage
 
@@ -10,7 +11,7 @@ package final class SignalQueue {
 
     /// Blocks `signals` for the calling thread (and the threads it starts afterwards, which inherit the mask: make
     /// the queue before starting any) and queues them instead; they stay blocked when the queue is gone. Throws a
-    /// ``SystemCallError`` when the mask or the signalfd cannot be set up.
+    /// `SystemCallError` when the mask or the signalfd cannot be set up.
     package init(_ signals: Int32...) throws(SystemCallError) {
         var set = sigset_t()
         sigemptyset(&set)

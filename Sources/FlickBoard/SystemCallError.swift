@@ -1,15 +1,6 @@
-import SystemPackage
+import FlickFiles
 
-/// A system call the board's plumbing made failed: which one, and its errno.
-public struct SystemCallError: Error, CustomStringConvertible, Equatable {
-    /// The call's name (`poll`, `signalfd`).
-    public let call: String
-    /// Why it failed.
-    public let errno: Errno
-
-    /// The failure of `call` with `errno`.
-    public init(_ call: String, errno: Errno) { self.call = call; self.errno = errno }
-
-    /// `poll failed: …`, one line for the log.
-    public var description: String { "\(call) failed: \(errno)" }
-}
+/// A system call the board's plumbing made failed (`poll`, `signalfd`): which one, and its `Errno`. It is FlickFiles'
+/// — the one retry on interrupt lives there, under every module that makes system calls — named here because
+/// `Board.run` throws it and FlickFiles is not a product.
+public typealias SystemCallError = FlickFiles.SystemCallError

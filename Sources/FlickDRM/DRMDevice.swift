@@ -1,3 +1,4 @@
+import FlickFiles
 import FlickDisplay
 import CDRM
 import FlickRaster
@@ -292,10 +293,12 @@ public final class DRMDevice {
     /// Reads the flip events waiting on the fd (non-blocking; the run loop polls it).
     public func readEvents() throws -> [PageFlip] {
         var buffer = [UInt8](repeating: 0, count: 1024)
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            if errno == EAGAIN || errno == EINTR { return [] }
-            throw fail("read (DRM events)")
+        let read = buffer.withUnsafeMutableBytes { bytes in SystemCall.retryingOnInterrupt { Glibc.read(fd, bytes.baseAddress, bytes.count) } }
+        let n: Int
+        switch read {
+        case .success(let count): n = count
+        case .failure(.wouldBlock): return []
+        case .failure(let code): throw fail("read (DRM events)", code.rawValue)
         }
         var flips: [PageFlip] = []
         var offset = 0
@@ -308,7 +311,7 @@ public final class DRMDevice {
                    Int(header.length) >= MemoryLayout<drm_event_vblank>.size {
                     let e = raw.loadUnaligned(fromByteOffset: offset, as: drm_event_vblank.self)
                     flips.append(PageFlip(sequence: e.sequence,
-                                          timestamp: Microseconds(e.tv_sec) * 1_000_000 + Microseconds(e.tv_usec),
+                                          timestamp: Microseconds(seconds: e.tv_sec, microseconds: e.tv_usec),
                                           userData: e.user_data))
                 }
                 offset += Int(header.length)

@@ -1,3 +1,4 @@
+import FlickFiles
 import FlickDisplay
 import FlickRaster
 import Glibc
@@ -41,9 +42,11 @@ public final class DRMDisplay: Display {
         return rotation.swapsAxes ? PhysicalSize(widthMillimetres: mm.heightMillimetres, heightMillimetres: mm.widthMillimetres) : mm
     }
     public var refreshInterval: Microseconds { pacing.interval }
-    public var frameInterval: Double { Double(refreshInterval) / 1e6 }
     /// How frames are paced, with a line to log when the mode's refresh is not believed.
     public private(set) var pacing: RefreshPacing
+    /// The vblanks on CLOCK_MONOTONIC at the paced interval, moved onto each flip read (a panel's real refresh
+    /// drifts from its mode's).
+    public private(set) var vblanks: VBlankGrid
 
     private var frame: ModeBuffers
     private var shadow: Surface { frame.shadow }
@@ -63,8 +66,6 @@ public final class DRMDisplay: Display {
     private var modeSet = false
     private let saved: SavedCRTC?
     private var framesPresented = 0
-    /// The timestamp of the latest completed flip: the clock animations run on.
-    public private(set) var lastFlip: PageFlip?
 
     /// Opens the configured card (or the first with a connected connector), chooses output and mode,
     /// and allocates the buffers. Nothing is shown until the first `present`.
@@ -101,6 +102,7 @@ public final class DRMDisplay: Display {
         self.config = config
         rotation = config.rotation
         pacing = RefreshPacing(mode: output.mode, configured: config.refresh)
+        vblanks = VBlankGrid(origin: MonotonicClock().now, interval: pacing.interval.seconds)
         frame = try ModeBuffers(device: device, mode: output.mode, format: format, rotation: rotation, count: config.bufferCount)
         ring = ScanoutBuffers(count: frame.buffers.count, bounds: frame.shadow.bounds)
         saved = device.saveCRTC(output.crtc)
@@ -129,8 +131,9 @@ public final class DRMDisplay: Display {
         (shadow, framesPresented == 0 ? 0 : 1)
     }
 
+    /// Returns the first vblank after now: the one the flip just queued is shown at.
     @discardableResult
-    public func present(damage: [PixelRect]) throws -> Microseconds {
+    public func present(damage: [PixelRect]) throws -> Double {
         let damage = damage.map { $0.intersection(shadow.bounds) }.filter { !$0.isEmpty }
         let target = try backBuffer()
         for rect in ring.regionsToCopy(into: target, damage: damage) {
@@ -138,7 +141,7 @@ public final class DRMDisplay: Display {
         }
         try show(target, damage: damage)
         framesPresented += 1
-        return predictedPresentationTime()
+        return vblanks.vblank(after: MonotonicClock().now)
     }
 
     public func suspend() throws {
@@ -171,7 +174,7 @@ public final class DRMDisplay: Display {
     public func handleEvents() throws -> [PageFlip] {
         let flips = try device.readEvents()
         for flip in flips {
-            lastFlip = flip
+            vblanks.align(toFlipAt: flip.seconds)
             ring.flipCompleted()
         }
         return flips
@@ -205,6 +208,7 @@ public final class DRMDisplay: Display {
             frame.release(device)
             frame = try ModeBuffers(device: device, mode: choice.mode, format: format, rotation: rotation, count: config.bufferCount)
             pacing = RefreshPacing(mode: choice.mode, configured: config.refresh)
+            vblanks = VBlankGrid(origin: MonotonicClock().now, interval: pacing.interval.seconds)
         }
         output = choice
         connected = true
@@ -261,20 +265,12 @@ public final class DRMDisplay: Display {
         for _ in 0..<50 {
             if let free = ring.free { return free }
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, 100)
-            if ready < 0 && errno != EINTR { throw DRMError(device: device.path, .call("poll", errno: errno)) }
-            if ready > 0 { try handleEvents() }
+            switch SystemCall.retryingOnInterrupt({ poll(&pfd, 1, 100) }) {
+            case .success(let ready): if ready > 0 { try handleEvents() }
+            case .failure(let code): throw DRMError(device: device.path, .call("poll", errno: code.rawValue))
+            }
         }
         throw DRMError(device: device.path, .call("page flip (no flip event within 5 s)", errno: ETIMEDOUT))
-    }
-
-    private func predictedPresentationTime() -> Microseconds {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        let now = Microseconds(ts.tv_sec) * 1_000_000 + Microseconds(ts.tv_nsec / 1000)
-        guard let last = lastFlip?.timestamp, last <= now else { return now + refreshInterval }
-        let vblanks = (now - last) / refreshInterval + 1
-        return last + vblanks * refreshInterval
     }
 }
 

@@ -24,8 +24,9 @@ public final class FBDisplay: Display {
     public let width: Int
     public let height: Int
     public var physicalSize: PhysicalSize? { info.physicalSize }
-    /// fbdev reports no refresh the loop could trust: 60 Hz unless the config says (`display.refresh`).
-    public let frameInterval: Double
+    /// fbdev reports no refresh the loop could trust, nor any vblank: every 1/60 s (unless the config says,
+    /// `display.refresh`) from when the display was opened.
+    public let vblanks: VBlankGrid
     private let fd: Int32
     private var mapping: UnsafeMutableRawPointer?
     private let shadow: Surface
@@ -72,7 +73,7 @@ public final class FBDisplay: Display {
         self.info = info
         self.format = info.format!
         self.rotation = rotation
-        frameInterval = 1 / (refresh ?? RefreshPacing.fallbackHz)
+        vblanks = VBlankGrid(origin: MonotonicClock().now, interval: 1 / (refresh ?? RefreshPacing.fallbackHz))
         mapping = mapped
         (width, height) = rotation.logicalSize(panelWidth: info.width, panelHeight: info.height)
         shadow = Surface(width: width, height: height)
@@ -100,8 +101,10 @@ public final class FBDisplay: Display {
         (shadow, framesPresented == 0 ? 0 : 1)
     }
 
+    /// Returns the vblank at or after now on ``vblanks``: the frame is copied (or panned to) at once, and counts as
+    /// the one for that vblank.
     @discardableResult
-    public func present(damage: [PixelRect]) throws -> Microseconds {
+    public func present(damage: [PixelRect]) throws -> Double {
         let index = isPanning ? ring.free ?? 0 : 0
         for area in ring.regionsToCopy(into: index, damage: damage) {
             targets[index].copy(from: shadow, area: area, rotation: rotation)
@@ -113,9 +116,7 @@ public final class FBDisplay: Display {
         }
         ring.shown(index)
         framesPresented += 1
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Microseconds(ts.tv_sec) * 1_000_000 + Microseconds(ts.tv_nsec / 1000)
+        return vblanks.vblank(atOrAfter: MonotonicClock().now)
     }
 
     /// Told once, in one line, when the driver cannot blank and the screen is painted black instead.

@@ -13,9 +13,6 @@ public struct PhysicalSize: Hashable, Sendable {
     }
 }
 
-/// Microseconds on the display's clock (CLOCK_MONOTONIC for DRM, virtual when headless).
-public typealias Microseconds = Int64
-
 /// Where frames go: `DRMDisplay` (KMS), `FBDisplay` (a framebuffer device), ``HeadlessDisplay`` (memory, virtual clock).
 ///
 /// The frame loop (FlickUI's `FrameLoop`) owns the display it is given and calls it on its own thread only: it asks
@@ -30,18 +27,19 @@ public protocol Display: AnyObject {
     var width: Int { get }
     /// The frame's height in pixels, as the scene draws it (after any rotation).
     var height: Int { get }
-    /// Seconds between the vblanks frames are paced to.
-    var frameInterval: Double { get }
+    /// The vblanks frames are paced to, in seconds on the display's clock (CLOCK_MONOTONIC on a board, virtual
+    /// headless): the loop draws each frame for one of them.
+    var vblanks: VBlankGrid { get }
     /// nil when the display does not report it; gestures then use a configured DPI.
     var physicalSize: PhysicalSize? { get }
     /// The buffer to draw the next frame into, and how many frames old its contents are
     /// (0 = undefined: redraw everything). Throws what the device reports (a DRM or framebuffer error).
     func nextBuffer() throws -> (surface: Surface, age: Int)
     /// Shows the buffer from `nextBuffer()`; `damage` lists what changed since the previous frame, in pixels.
-    /// Returns the time the frame is (or will be) on screen, in microseconds on the display's clock. Throws what
-    /// the device reports.
+    /// Returns the time the frame is (or will be) on screen, in seconds on the display's clock: the vblank on
+    /// ``vblanks`` it will be flipped at. Throws what the device reports.
     @discardableResult
-    func present(damage: [PixelRect]) throws -> Microseconds
+    func present(damage: [PixelRect]) throws -> Double
 
     /// The descriptor the loop polls for flip events; -1 (the default) for a display whose frames are on screen
     /// when presented, or one the loop asks by time instead (headless).
@@ -69,6 +67,9 @@ public protocol Display: AnyObject {
 }
 
 extension Display {
+    /// Seconds between the vblanks frames are paced to.
+    public var frameInterval: Double { vblanks.interval }
+
     /// Pixels per millimetre, from the physical size or `fallbackDPI` (dots per inch) when the display reports none.
     public func pixelsPerMillimetre(fallbackDPI: Double = 160) -> Double {
         if let mm = physicalSize, mm.widthMillimetres > 0 { return Double(width) / mm.widthMillimetres }

@@ -1,18 +1,5 @@
 import FlickRaster
 
-/// Seconds on a virtual clock, shared by a headless display, a scripted input source and the run loop's waiter:
-/// nothing moves it but the loop, so the same script gives the same frames on every run.
-public final class VirtualClock {
-    /// The time now, in seconds since the clock was made (it starts at 0).
-    public private(set) var now: Double = 0
-
-    /// A clock at 0.
-    public init() {}
-
-    /// Moves the clock to `time`; it never runs backwards.
-    public func advance(to time: Double) { if time > now { now = time } }
-}
-
 /// A display in memory on a virtual clock: a frame presented is on screen at that instant (drawing takes no
 /// virtual time), reported as a flip the way a DRM display reports its vblanks, so headless runs go through the
 /// same flip handling as a board.
@@ -23,8 +10,8 @@ public final class HeadlessDisplay: Display {
     public let height: Int
     /// The size given at init; nil: gestures use a configured (or the default) density.
     public let physicalSize: PhysicalSize?
-    /// Seconds between vblanks: 1 / the refresh rate given at init.
-    public let frameInterval: Double
+    /// Every 1 / the refresh rate given at init, from 0: flips lie on it exactly.
+    public let vblanks: VBlankGrid
     /// The clock frames are presented on, shared with the loop's waiter and any scripted input.
     public let clock: VirtualClock
     /// How many frames `present(damage:)` has shown.
@@ -46,7 +33,7 @@ public final class HeadlessDisplay: Display {
         self.height = height
         self.physicalSize = physicalSize
         self.clock = clock
-        frameInterval = 1 / refreshHz
+        vblanks = VBlankGrid(interval: 1 / refreshHz)
         surface = Surface(width: width, height: height)
     }
 
@@ -71,13 +58,13 @@ public final class HeadlessDisplay: Display {
     }
 
     /// Counts the frame and keeps its damage: it is on screen now, on the virtual clock, and its flip is pending
-    /// until `handleEvents()` reads it. Returns the clock's time in microseconds. Never throws.
+    /// until `handleEvents()` reads it. Returns the clock's time: drawing takes no virtual time. Never throws.
     @discardableResult
-    public func present(damage: [PixelRect]) throws -> Microseconds {
+    public func present(damage: [PixelRect]) throws -> Double {
         lastDamage = damage
         framesPresented += 1
         pendingFlip = clock.now
-        return Microseconds((clock.now * 1e6).rounded())
+        return clock.now
     }
 
     /// -1: there is nothing to poll; the loop's virtual waiter moves the clock to `pendingFlip` instead.
@@ -89,7 +76,7 @@ public final class HeadlessDisplay: Display {
     public func handleEvents() throws -> [PageFlip] {
         guard let time = pendingFlip, time <= clock.now else { return [] }
         pendingFlip = nil
-        return [PageFlip(sequence: UInt32(truncatingIfNeeded: framesPresented), timestamp: Microseconds((time * 1e6).rounded()),
+        return [PageFlip(sequence: UInt32(truncatingIfNeeded: framesPresented), timestamp: Microseconds(seconds: time),
                          userData: 0, seconds: time)]
     }
 

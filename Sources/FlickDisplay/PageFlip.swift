@@ -12,6 +12,6 @@ public struct PageFlip: Sendable, Equatable {
     /// A flip at `timestamp` microseconds; `seconds` when given is the exact time, else it is `timestamp` in seconds.
     public init(sequence: UInt32, timestamp: Microseconds, userData: UInt64, seconds: Double? = nil) {
         self.sequence = sequence; self.timestamp = timestamp; self.userData = userData
-        self.seconds = seconds ?? Double(timestamp) / 1e6
+        self.seconds = seconds ?? timestamp.seconds
     }
 }

@@ -29,6 +29,6 @@ public struct RefreshPacing: Sendable, Equatable {
             hz = Self.fallbackHz
             note = "mode \(mode) reports \(reported.formatted(decimals: 2)) Hz, outside \(Int(Self.believable.lowerBound))–\(Int(Self.believable.upperBound)) Hz: pacing frames at \(Int(Self.fallbackHz)) Hz (set display.refresh to the panel's real rate)"
         }
-        interval = Microseconds((1e6 / hz).rounded())
+        interval = Microseconds(seconds: 1 / hz)
     }
 }

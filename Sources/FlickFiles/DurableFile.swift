@@ -21,13 +21,12 @@ public enum DurableFile {
         var written = 0
         bytes.withUnsafeBytes { buffer in
             while written < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = FileError(path: path, problem: .system(call: "write", code: errno))
+                switch SystemCall.retryingOnInterrupt({ Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written) }) {
+                case .success(let n): written += n
+                case .failure(let code):
+                    failure = FileError(path: path, problem: .system(call: "write", code: code.rawValue))
                     return
                 }
-                written += n
             }
         }
         if failure == nil, fsync(fd) != 0 {

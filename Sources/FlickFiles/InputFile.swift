@@ -44,9 +44,13 @@ public enum InputFile {
                 guard bytes.count <= kind.limit else { throw tooLarge }
                 bytes += repeatElement(0, count: min(bytes.count, kind.limit + 1 - bytes.count))
             }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw FileError(path: path, problem: .system(call: "read", code: errno)) }
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                SystemCall.retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
+            }
+            guard case .success(let n) = read else {
+                if case .failure(let code) = read { throw FileError(path: path, problem: .system(call: "read", code: code.rawValue)) }
+                break
+            }
             if n == 0 { break }
             filled += n
         }

@@ -40,7 +40,7 @@ struct StormFuzz {
                 storm.touch(finger, at: point(a, b))
             case 4: storm.lift(finger)
             case 5: storm.lift(finger, cancelled: true)
-            case 6: keys.append((Double(storm.time) / 1e6, Self.keys[Int(a) % Self.keys.count]))
+            case 6: keys.append((storm.time.seconds, Self.keys[Int(a) % Self.keys.count]))
             default: storm.wait(milliseconds: Int(a) * 20)
             }
         }
@@ -55,7 +55,7 @@ struct StormFuzz {
         let player = VirtualClockPlayer(scene: scene, width: width, height: height)
         player.enqueue(frames)
         player.input.enqueue(keys.flatMap { key -> [(time: Double, event: InputEvent)] in
-            let t = Microseconds(key.time * 1e6)
+            let t = Microseconds(seconds: key.time)
             return [true, false].map { (key.time, .key(KeyEvent(keysym: key.key.keysym, text: key.key.text, isPressed: $0, time: t))) }
         })
         player.run(settle: 3)

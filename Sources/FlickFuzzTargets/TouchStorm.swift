@@ -14,7 +14,7 @@ struct TouchStorm {
         self.height = height
     }
 
-    mutating func wait(milliseconds: Int) { time += Microseconds(milliseconds) * 1000 }
+    mutating func wait(milliseconds: Int) { time += Microseconds(milliseconds: Double(milliseconds)) }
 
     /// Finger `id` to `point`: down when it is up, else a move.
     mutating func touch(_ id: Int, at point: ScreenPoint) {

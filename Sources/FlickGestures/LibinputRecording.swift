@@ -137,7 +137,7 @@ public struct LibinputRecording: Hashable, Sendable {
                 guard v[0] >= 0, (0..<1_000_000).contains(v[1]), v[0] < 1_000_000_000 else {
                     throw fail(line.number, "expected a time of [sec, usec] with usec below 1000000, got [\(v[0]), \(v[1])]")
                 }
-                let time = Microseconds(v[0]) * 1_000_000 + Microseconds(v[1])
+                let time = Microseconds(seconds: v[0], microseconds: v[1])
                 devices[d].events.append(EvdevEvent(time: time, type: v[2], code: v[3], value: v[4], line: line.number))
             default:
                 continue

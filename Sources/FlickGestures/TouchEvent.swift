@@ -1,6 +1,3 @@
-/// Time in microseconds. Every event carries one; nothing in FlickGestures reads a clock.
-public typealias Microseconds = Int64
-
 /// Which finger (a multitouch slot) or the mouse pointer a touch event belongs to. An id is reused once its touch
 /// has lifted, as libinput reuses slots.
 public struct TouchID: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -60,7 +60,7 @@ public struct TouchScript: Hashable, Sendable {
     public func json() -> String {
         let script = JSONValue.array(events.map { event in
             var fields: [(key: String, value: JSONValue)] = [
-                ("t", .number(Double(event.time) / 1000)), ("type", .string(event.phase.rawValue)), ("id", .number(Double(event.id.rawValue))),
+                ("t", .number(event.time.milliseconds)), ("type", .string(event.phase.rawValue)), ("id", .number(Double(event.id.rawValue))),
             ]
             if event.phase == .down || event.phase == .move {
                 fields += [("x", .number(event.position.x)), ("y", .number(event.position.y))]
@@ -127,7 +127,7 @@ private struct ScriptReader {
         if let lastTime, ms < lastTime.ms {
             throw fail("t", "expected a time at or after the previous event's \(JSONValue.numberText(lastTime.ms)), got \(JSONValue.numberText(ms))")
         }
-        let time = Microseconds((ms * 1000).rounded())
+        let time = Microseconds(milliseconds: ms)
 
         guard let idValue = fields["id"] else { throw fail("id", "missing; expected the finger, a whole number from 0") }
         guard case .number(let idNumber) = idValue, idNumber == idNumber.rounded(), idNumber >= -1, idNumber <= 1_000_000 else {

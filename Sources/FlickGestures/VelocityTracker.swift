@@ -86,7 +86,7 @@ public struct VelocityTracker: Hashable, Sendable {
         var x = SlopeFit(), y = SlopeFit()
         for s in movement {
             // Seconds before the newest sample and pixels from its position keep the sums well conditioned.
-            let t = Double(s.time - newest.time) / 1_000_000
+            let t = (s.time - newest.time).seconds
             x.add(time: t, position: s.position.x - newest.position.x)
             y.add(time: t, position: s.position.y - newest.position.y)
         }

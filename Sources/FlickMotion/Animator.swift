@@ -136,7 +136,7 @@ public final class Animator<Target: Hashable> {
         }
     }
 
-    /// Advances to the clock's ``FrameClock/now`` in seconds, as `tick(to:)` with a time does.
+    /// Advances to the clock's `now` in seconds, as `tick(to:)` with a time does.
     public func tick(to clock: FrameClock) { tick(to: clock.now) }
 
     // MARK: Opening the stored motions

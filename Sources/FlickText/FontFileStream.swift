@@ -1,3 +1,4 @@
+import FlickFiles
 import CFreeType
 import Glibc
 
@@ -35,9 +36,10 @@ private func readFontFile(_ stream: FT_Stream?, _ offset: UInt, _ buffer: Unsafe
     guard let buffer else { return 0 }
     let fd = Int32(stream.pointee.descriptor.value)
     var done = 0
-    while done < Int(count) {
-        let n = pread(fd, buffer + done, Int(count) - done, off_t(offset) + off_t(done))
-        if n > 0 { done += n } else if n < 0 && errno == EINTR { continue } else { break }
+    while done < Int(count),
+          case .success(let n) = SystemCall.retryingOnInterrupt({ pread(fd, buffer + done, Int(count) - done, off_t(offset) + off_t(done)) }),
+          n > 0 {
+        done += n
     }
     return UInt(done)
 }

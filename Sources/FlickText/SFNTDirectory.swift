@@ -1,3 +1,4 @@
+import FlickFiles
 import Glibc
 
 /// The table directory at the start of a TrueType/OpenType file, read only to catch truncation:
@@ -48,9 +49,10 @@ struct SFNTDirectory {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress! + filled, count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                SystemCall.retryingOnInterrupt { Glibc.read(file, buffer.baseAddress! + filled, count - filled) }
+            }
+            guard case .success(let n) = read, n > 0 else { return nil }
             filled += n
         }
         return bytes

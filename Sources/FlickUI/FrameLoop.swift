@@ -23,10 +23,10 @@ public final class FrameLoop {
     private var canvas: Canvas?
     /// Draw times, missed vblanks and touch-to-flip latency so far.
     public private(set) var statistics = FrameStatistics()
-    /// When frames are shown; on a board it follows the flips.
-    private var grid: VBlankGrid
-    /// When the latest frame drawn is shown — its flip once that came, else the time it was drawn for: the next
-    /// frame is for a later vblank.
+    /// When frames are shown: the display's, which on a board follows the flips.
+    private var grid: VBlankGrid { display.vblanks }
+    /// When the latest frame drawn is shown — its flip once that came, else when the display said it would be (or
+    /// the time it was drawn for, when nothing changed): the next frame is for a later vblank.
     private var lastFrame: Double?
     /// The latest flip, for the gaps between flips.
     private var lastFlip: Double?
@@ -62,7 +62,6 @@ public final class FrameLoop {
                 terminal: (any ConsoleSwitching)? = nil, screen: ScreenPower? = nil) {
         self.display = display; self.inputs = inputs; self.scene = scene; self.waiter = waiter; self.terminal = terminal
         self.screen = screen
-        grid = VBlankGrid(origin: waiter.now, interval: display.frameInterval)
     }
 
     /// Runs until a termination signal arrives, or the waiter says the run is over. Throws what the display or the
@@ -156,8 +155,7 @@ public final class FrameLoop {
             if canvas.map({ $0.surface.width != width || $0.surface.height != height }) ?? false, let resizeScene {
                 scene = resizeScene(width, height)
             }
-            // The mode (and so the refresh) may be another: the grid starts again with the next flip.
-            grid = VBlankGrid(origin: waiter.now, interval: display.frameInterval)
+            // The mode (and so the display's grid) may be another: the next frame is for its first vblank.
             lastFrame = nil
             lastFlip = nil
             mustRedraw = true
@@ -172,9 +170,8 @@ public final class FrameLoop {
             }
             lastFlip = flip.seconds
             lastFrame = flip.seconds
-            grid.align(toFlipAt: flip.seconds)
             if let input = inputAwaitingFlip {
-                statistics.recordLatency(Double(flip.timestamp - input) / 1e6)
+                statistics.recordLatency((flip.timestamp - input).seconds)
                 inputAwaitingFlip = nil
             }
         }
@@ -205,11 +202,11 @@ public final class FrameLoop {
         wasAnimating = scene.needsFrame
         let (surface, age) = try display.nextBuffer()
         if canvas?.surface !== surface { canvas = Canvas(surface: surface) }
-        let start = monotonicSeconds()
+        let start = MonotonicClock().now
         let damage = scene.draw(on: canvas!, fullRedraw: age == 0 || force)
-        statistics.recordFrame(drawSeconds: monotonicSeconds() - start)
+        statistics.recordFrame(drawSeconds: MonotonicClock().now - start)
         guard !damage.isEmpty || force else { return }
-        try display.present(damage: force ? [surface.bounds] : damage)
+        lastFrame = try display.present(damage: force ? [surface.bounds] : damage)
         if let first = onFirstFrame { onFirstFrame = nil; first() }
         afterFrame?(time)
         if let input = inputAwaitingFrame { inputAwaitingFlip = inputAwaitingFlip ?? input; inputAwaitingFrame = nil }

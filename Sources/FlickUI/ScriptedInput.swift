@@ -14,7 +14,7 @@ public final class ScriptedInput: ScheduledInputSource {
 
     /// Touch frames at their own times (µs from the start of the run).
     public func enqueue(_ frames: [TouchFrame]) {
-        enqueue(frames.map { (Double($0.time) / 1e6, InputEvent.touches($0)) })
+        enqueue(frames.map { ($0.time.seconds, InputEvent.touches($0)) })
     }
 
     /// Any events, at times in seconds from the start of the run.

@@ -58,7 +58,7 @@ public final class TouchDispatcher {
 
     /// When `advance(to:)` must run for a gesture to decide without another frame (a double tap giving up), in
     /// seconds.
-    public var deadline: Double? { sequence?.arena.deadline.map { Double($0) / 1e6 } }
+    public var deadline: Double? { sequence?.arena.deadline?.seconds }
 
     /// Hands one frame of touches (screen pixels) to the gestures taking part, starting a touch sequence at a
     /// finger down when none is under way. Their `onPhase` is called from here.
@@ -80,8 +80,8 @@ public final class TouchDispatcher {
 
     /// Lets gestures waiting on time decide (the double tap's interval running out); `seconds` on the loop's clock.
     public func advance(to seconds: Double) {
-        withdrawDisabled(at: Microseconds((seconds * 1e6).rounded()))
-        guard var current = sequence, let due = current.arena.deadline, Double(due) <= seconds * 1e6 + 0.5 else { return }
+        withdrawDisabled(at: Microseconds(seconds: seconds))
+        guard var current = sequence, let due = current.arena.deadline, due <= Microseconds(seconds: seconds) else { return }
         let time = Microseconds(due)
         let changes = current.arena.tick(to: time) { [unowned self] claim in allows(claim) }
         finish(current, changes: changes, time: time)

@@ -17,7 +17,7 @@ public final class VirtualClockPlayer {
     private let waiter: VirtualWaiter
     private let loop: FrameLoop
     /// The headless display's vblanks: multiples of the interval from 0, exactly.
-    private let grid: VBlankGrid
+    private var grid: VBlankGrid { display.vblanks }
 
     /// The screen's idle dimming and blanking, when an `idle` policy was given.
     public let screenPower: ScreenPower?
@@ -33,7 +33,6 @@ public final class VirtualClockPlayer {
         let screenPower = idle.map { ScreenPower(policy: $0, display: display, backlight: nil, now: 0, log: log) }
         self.display = display
         self.screenPower = screenPower
-        grid = VBlankGrid(interval: display.frameInterval)
         input = ScriptedInput(clock: clock)
         waiter = VirtualWaiter(display: display)
         loop = FrameLoop(display: display, inputs: [input], scene: scene, waiter: waiter, screen: screenPower)
@@ -62,7 +61,7 @@ public final class VirtualClockPlayer {
     /// written from 0, played now with `enqueue(frames, startingAt: player.time)`, or in a second with
     /// `startingAt: player.time + 1`.
     public func enqueue(_ frames: [TouchFrame], startingAt start: Double) {
-        let offset = Microseconds((start * 1e6).rounded())
+        let offset = Microseconds(seconds: start)
         input.enqueue(frames.map { frame in
             TouchFrame(time: frame.time + offset, events: frame.events.map { event in
                 var shifted = event

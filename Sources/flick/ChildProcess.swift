@@ -1,3 +1,4 @@
+import FlickFiles
 import Glibc
 
 /// Runs a program to completion, the way a benchmark measures a child: posix_spawn and waitpid, stdout
@@ -22,8 +23,8 @@ enum ChildProcess {
             throw Failure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw Failure(description: "waitpid: \(String(cString: strerror(errno)))") }
+        if case .failure(let code) = SystemCall.retryingOnInterrupt({ waitpid(pid, &status, 0) }) {
+            throw Failure(description: "waitpid: \(code)")
         }
         // WIFEXITED and WEXITSTATUS are macros that do not import.
         guard status & 0x7F == 0 else { throw Failure(description: "\(executable) was killed by signal \(status & 0x7F)") }

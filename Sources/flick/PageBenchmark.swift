@@ -183,7 +183,7 @@ struct PageBenchmark {
                 }
                 send(.up, at)
             }
-            scene.advance(to: Double(time) / 1e6)
+            scene.advance(to: time.seconds)
             _ = scene.draw(on: canvas, fullRedraw: false)
         }
     }
@@ -208,7 +208,7 @@ struct PageBenchmark {
             travelled += step
             if travelled > reach || travelled < 0 { step = -step }
             send(.move)
-            scene.advance(to: Double(time) / 1e6)
+            scene.advance(to: time.seconds)
             _ = scene.draw(on: canvas, fullRedraw: false)
         }
     }

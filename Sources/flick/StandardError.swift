@@ -1,3 +1,4 @@
+import FlickFiles
 import FlickJSON
 import Glibc
 
@@ -7,9 +8,10 @@ func printToStandardError(_ lines: [String]) {
     let bytes = Array(lines.map { escapingControlCharacters($0) + "\n" }.joined().utf8)
     var written = 0
     while written < bytes.count {
-        let n = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + written, bytes.count - written) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return }
+        let result = bytes.withUnsafeBytes { buffer in
+            SystemCall.retryingOnInterrupt { write(STDERR_FILENO, buffer.baseAddress! + written, bytes.count - written) }
+        }
+        guard case .success(let n) = result, n > 0 else { return }
         written += n
     }
 }

@@ -49,22 +49,23 @@ private final class Board: LoopWaiter, Display {
     var drawsAtVBlank: Bool { false }
     let width = 4, height = 4
     var physicalSize: PhysicalSize? { nil }
-    var frameInterval: Double { 1.0 / 60 }
+    var vblanks = VBlankGrid(origin: 100, interval: 1.0 / 60)
     var fileDescriptor: Int32 { 3 }
     var isFlipPending: Bool { pendingFlip != nil }
 
     func nextBuffer() throws -> (surface: Surface, age: Int) { (surface, 1) }
-    func present(damage: [PixelRect]) throws -> Microseconds {
+    func present(damage: [PixelRect]) throws -> Double {
         flipPendingWhenPresented = flipPendingWhenPresented || pendingFlip != nil
         now += 0.003
         let k = ((now - firstVBlank) / realInterval).rounded(.up)
         pendingFlip = firstVBlank + k * realInterval
-        return 0
+        return vblanks.vblank(after: now)
     }
     func handleEvents() throws -> [PageFlip] {
         guard let flip = pendingFlip, flip <= now else { return [] }
         pendingFlip = nil
-        return [PageFlip(sequence: 0, timestamp: Microseconds(flip * 1e6), userData: 0, seconds: flip)]
+        vblanks.align(toFlipAt: flip)
+        return [PageFlip(sequence: 0, timestamp: Microseconds(seconds: flip), userData: 0, seconds: flip)]
     }
     func suspend() throws {}
     func resume() throws {}
@@ -106,10 +107,14 @@ private final class Board: LoopWaiter, Display {
             var drawsAtVBlank: Bool { false }
             let width = 4, height = 4
             var physicalSize: PhysicalSize? { nil }
-            var frameInterval: Double { 0.02 }
+            let vblanks = VBlankGrid(origin: 5, interval: 0.02)
             let surface = Surface(width: 4, height: 4)
             func nextBuffer() throws -> (surface: Surface, age: Int) { (surface, 1) }
-            func present(damage: [PixelRect]) throws -> Microseconds { presentedAt.append(now); now += 0.004; return 0 }
+            func present(damage: [PixelRect]) throws -> Double {
+                presentedAt.append(now)
+                now += 0.004
+                return vblanks.vblank(atOrAfter: now)
+            }
             func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
                 guard let deadline else { return LoopWake(finished: true) }
                 now = max(now, deadline)
@@ -165,20 +170,21 @@ private final class Board: LoopWaiter, Display {
             var plugEvents: [(time: Double, change: DisplayChange)] = [(1, .disconnected), (2, .reconnected(width: 32, height: 20))]
             var drawsAtVBlank: Bool { false }
             var physicalSize: PhysicalSize? { nil }
-            var frameInterval: Double { 1.0 / 60 }
+            var vblanks = VBlankGrid(interval: 1.0 / 60)
             var fileDescriptor: Int32 { 3 }
             var hotplugFileDescriptor: Int32 { 4 }
             var isFlipPending: Bool { pendingFlip != nil }
             func nextBuffer() throws -> (surface: Surface, age: Int) { (surface, 1) }
-            func present(damage: [PixelRect]) throws -> Microseconds {
+            func present(damage: [PixelRect]) throws -> Double {
                 presentedAt.append(now)
                 pendingFlip = ((now + 0.001) * 60).rounded(.up) / 60
-                return 0
+                return pendingFlip!
             }
             func handleEvents() throws -> [PageFlip] {
                 guard let flip = pendingFlip, flip <= now else { return [] }
                 pendingFlip = nil
-                return [PageFlip(sequence: 0, timestamp: Microseconds(flip * 1e6), userData: 0, seconds: flip)]
+                vblanks.align(toFlipAt: flip)
+                return [PageFlip(sequence: 0, timestamp: Microseconds(seconds: flip), userData: 0, seconds: flip)]
             }
             func handleHotplug() throws -> DisplayChange? {
                 guard let event = plugEvents.first, event.time <= now else { return nil }

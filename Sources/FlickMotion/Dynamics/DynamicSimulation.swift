@@ -95,7 +95,7 @@ public struct DynamicSimulation: Sendable {
         return events
     }
 
-    /// Advances to the clock's ``FrameClock/now`` in seconds, as `advance(to:)` with a time does.
+    /// Advances to the clock's `now` in seconds, as `advance(to:)` with a time does.
     @discardableResult
     public mutating func advance(to clock: FrameClock) -> [Event] { advance(to: clock.now) }
 

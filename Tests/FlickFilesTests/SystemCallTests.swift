@@ -1,7 +1,7 @@
 import Glibc
 import SystemPackage
 import Testing
-@testable import FlickBoard
+@testable import FlickFiles
 
 @Test func anInterruptedCallIsMadeAgainAndAFailureNamesTheCallAndErrno() {
     var attempts = 0
@@ -15,12 +15,4 @@ import Testing
         try SystemCall.retrying("ioctl") { errno = EBADF; return -1 }
     }
     #expect(SystemCallError("ioctl", errno: .badFileDescriptor).description.hasPrefix("ioctl failed: "))
-}
-
-@Test func aSignalRaisedIsReadFromTheQueueNotDelivered() throws {
-    let queue = try SignalQueue(SIGUSR2)
-    #expect(queue.next() == nil)
-    raise(SIGUSR2)
-    #expect(queue.next() == SIGUSR2)
-    #expect(queue.next() == nil)
 }
