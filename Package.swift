@@ -58,14 +58,14 @@ let package = Package(
         // Reading what people give Flick and replacing files durably: the one place for both.
         .target(name: "FlickFiles"),
         .target(name: "FlickCore"),
-        .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CLinux", "CRasterKernels", "FlickFiles"]),
+        .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CLinux", "CRasterKernels", "FlickFiles", "FlickCore"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles"]),
-        .target(name: "FlickMotion"),
+        .target(name: "FlickMotion", dependencies: ["FlickCore"]),
         .target(name: "FlickJSON"),
-        .target(name: "FlickGestures", dependencies: ["FlickJSON", "FlickFiles"]),
+        .target(name: "FlickGestures", dependencies: ["FlickCore", "FlickJSON", "FlickFiles"]),
         // What a display is (the protocol, the headless one, the vblank grid), apart from the C that drives a panel,
         // as swift-nio keeps Channel in NIOCore and its POSIX implementation in NIOPosix.
-        .target(name: "FlickDisplay", dependencies: ["FlickRaster"]),
+        .target(name: "FlickDisplay", dependencies: ["FlickCore", "FlickRaster"]),
         // DRM/KMS (libdrm), connector hot-plug (libudev) and fbdev: the displays of a board.
         .target(name: "FlickDRM", dependencies: ["FlickDisplay", "FlickRaster", "CDRM", "CUdev", "CLinux", "CRasterKernels"]),
         // Input events, input sources and the screen mapping; libinput and xkbcommon are FlickLibInput's.
@@ -94,6 +94,7 @@ let package = Package(
         // The pixman and cairo references live in their own executable so the shipped `flick` never links either.
         .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "FlickText", "CPixman", "CCairo", "CFreeType"]),
 
+        .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
         .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
         // The pictures the tests decode, written with the libraries' own encoders.

@@ -41,11 +41,11 @@ func ms(_ milliseconds: Double) -> Microseconds { Microseconds((milliseconds * 1
 /// while the finger is down and has moved, and the up at the first scan after it lifts. `path` maps the time in
 /// milliseconds to the offset from `start`; the finger lifts at `lift` milliseconds.
 func sampledDrag(
-    from start: ScreenPoint,
+    from start: Point,
     hertz: Double,
     lift: Double,
     id: Int = 0,
-    path: (Double) -> ScreenVector
+    path: (Double) -> Vector
 ) -> TouchScript {
     let interval = 1000 / hertz
     var events = [TouchEvent(.down, id: .finger(id), at: start, time: 0)]
@@ -54,7 +54,7 @@ func sampledDrag(
     while Double(k) * interval < lift {
         let t = Double(k) * interval
         let p = start + path(t)
-        let rounded = ScreenPoint(x: p.x.rounded(), y: p.y.rounded()) // panels report whole device units
+        let rounded = Point(x: p.x.rounded(), y: p.y.rounded()) // panels report whole device units
         if rounded != last {
             events.append(TouchEvent(.move, id: .finger(id), at: rounded, time: ms(t)))
             last = rounded

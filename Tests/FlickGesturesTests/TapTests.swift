@@ -9,7 +9,7 @@ import Testing
     """)
     let (tap, states) = run(TapRecognizer(metrics: metrics), taps)
     #expect(states == [.possible, .possible, .ended])
-    #expect(tap.location == ScreenPoint(x: 300, y: 200))
+    #expect(tap.location == Point(x: 300, y: 200))
     #expect(tap.tapCount == 1)
 }
 
@@ -60,7 +60,7 @@ import Testing
     let (tap, states) = run(TapRecognizer(metrics: metrics, taps: 2), double)
     #expect(states == [.possible, .possible, .possible, .ended])
     #expect(tap.tapCount == 2)
-    #expect(tap.location == ScreenPoint(x: 300, y: 200))
+    #expect(tap.location == Point(x: 300, y: 200))
 }
 
 @Test func doubleTapGivesUpWhenTheSecondTapIsLate() throws {
