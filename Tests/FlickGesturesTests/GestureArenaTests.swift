@@ -1,5 +1,6 @@
 import Testing
 @testable import FlickGestures
+import FlickInput
 
 /// The to-do page of the kiosk: pages swipe anywhere on the 1280x800 screen; the list (x 100..<700) scrolls
 /// vertically and parts for pinches; one of its rows (y 200..<280) swipes sideways and takes taps and double taps.

@@ -1,5 +1,6 @@
 import Testing
 @testable import FlickGestures
+import FlickInput
 
 @Test func panBeginsPastTheSlopAndReportsTranslationFromTheTouchDown() throws {
     let drag = try script("""

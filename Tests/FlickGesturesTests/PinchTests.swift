@@ -1,5 +1,6 @@
 import Testing
 @testable import FlickGestures
+import FlickInput
 
 /// Two fingers on neighbouring to-do rows (60 px apart), parting the list by 10 px a finger each frame.
 private let partRows = """

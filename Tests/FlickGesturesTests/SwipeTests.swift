@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FlickGestures
+import FlickInput
 
 private func decision(_ stream: TouchScript, axes: Set<Axis> = [.horizontal, .vertical]) -> SwipeDecision? {
     run(SwipeRecognizer(metrics: metrics, axes: axes), stream).0.decision

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FlickGestures
+import FlickGestures
+@testable import FlickInput
 
 @Test func eventsWithTheSameTimeFormOneFrame() throws {
     let pinch = try script("""

@@ -1,3 +1,5 @@
+import FlickGestures
+
 /// The evdev codes the touch import understands (linux/input-event-codes.h).
 enum EvdevCode {
     static let evSyn = 0, evKey = 1, evAbs = 3

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FlickGestures
+import FlickGestures
+@testable import FlickInput
 
 @Test func recordedPinchAndSwipeImportAsTouchesInScreenPixels() throws {
     let recording = try LibinputRecording(contentsOf: streamURL("ilitek-pinch-then-swipe.yml"))

@@ -1,4 +1,5 @@
 import FlickFiles
+import FlickGestures
 import FlickJSON
 import FoundationEssentials
 
