@@ -58,18 +58,19 @@ let package = Package(
         // Reading what people give Flick and replacing files durably: the one place for both.
         .target(name: "FlickFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickCore"),
-        .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CLinux", "CRasterKernels", "FlickFiles"]),
+        .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CLinux", "CRasterKernels", "FlickFiles", "FlickCore"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles"]),
         .target(name: "FlickMotion", dependencies: ["FlickCore"]),
         .target(name: "FlickJSON"),
-        .target(name: "FlickGestures", dependencies: ["FlickCore", "FlickJSON", "FlickFiles"]),
+        .target(name: "FlickGestures", dependencies: ["FlickCore"]),
         // What a display is (the protocol, the headless one, the vblank grid), apart from the C that drives a panel,
         // as swift-nio keeps Channel in NIOCore and its POSIX implementation in NIOPosix.
         .target(name: "FlickDisplay", dependencies: ["FlickCore", "FlickRaster"]),
         // DRM/KMS (libdrm), connector hot-plug (libudev) and fbdev: the displays of a board.
         .target(name: "FlickDRM", dependencies: ["FlickDisplay", "FlickRaster", "FlickFiles", "CDRM", "CUdev", "CLinux", "CRasterKernels"]),
-        // Input events, input sources and the screen mapping; libinput and xkbcommon are FlickLibInput's.
-        .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster"]),
+        // Input events, input sources, the screen mapping, touch scripts and libinput recordings; libinput and
+        // xkbcommon are FlickLibInput's.
+        .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster", "FlickJSON", "FlickFiles"]),
         .target(name: "FlickLibInput", dependencies: ["FlickInput", "FlickGestures", "FlickRaster", "CLibInput"]),
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),
         // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, and the
@@ -94,8 +95,8 @@ let package = Package(
         // The pixman and cairo references live in their own executable so the shipped `flick` never links either.
         .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "FlickText", "CPixman", "CCairo", "CFreeType"]),
 
-        .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
+        .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
         // The pictures the tests decode, written with the libraries' own encoders.
         .target(name: "FlickTestFixtures", dependencies: ["CJPEG", "CExif", "CWebP"], path: "Tests/FlickTestFixtures"),
@@ -103,16 +104,17 @@ let package = Package(
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
         .testTarget(name: "FlickDRMTests", dependencies: ["FlickDRM", "FlickDisplay"]),
-        .testTarget(name: "FlickInputTests", dependencies: ["FlickInput"]),
+        .testTarget(name: "FlickInputTests", dependencies: ["FlickInput", "FlickGestures"], exclude: ["Streams"]),
         .testTarget(name: "FlickLibInputTests", dependencies: ["FlickLibInput", "FlickInput"]),
         .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickKiosk", "FlickDRM", "FlickDisplay", "FlickInput", "FlickText"]),
         // Boots a real kernel in QEMU (deploy/vm) and checks what virtio-gpu scans out.
         .testTarget(name: "FlickVMTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickUI", "FlickDisplay", "FlickDRM", "FlickGestures", "FlickRaster", "FlickText"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
-        .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures", "FlickJSON"], exclude: ["Streams", "PeerVectors"]),
-        .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText"]),
+        .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures", "FlickInput"], exclude: ["PeerVectors"]),
+        .testTarget(name: "FlickJSONTests", dependencies: ["FlickJSON"]),
+        .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
-        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickFiles", "FlickTestFixtures"],
+        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickTestFixtures"],
                     exclude: ["Goldens"]),
     ]
 )

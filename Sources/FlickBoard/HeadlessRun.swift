@@ -1,3 +1,4 @@
+import FlickInput
 import FlickUI
 
 /// What ``Board/run(_:headless:log:makeScene:)`` does where there is no display to run on, or when asked to run

@@ -1,5 +1,6 @@
 import FlickKiosk
 import FlickGestures
+import FlickInput
 import FoundationEssentials
 
 enum TouchScriptFuzz {

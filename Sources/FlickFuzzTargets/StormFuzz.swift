@@ -63,8 +63,8 @@ struct StormFuzz {
     }
 
     /// Two bytes to a point: most of the range on screen, the ends a little beyond each edge.
-    private func point(_ a: UInt8, _ b: UInt8) -> ScreenPoint {
+    private func point(_ a: UInt8, _ b: UInt8) -> Point {
         func spread(_ v: UInt8, _ size: Int) -> Double { (Double(v) / 255 * 1.2 - 0.1) * Double(size) }
-        return ScreenPoint(x: spread(a, width), y: spread(b, height))
+        return Point(x: spread(a, width), y: spread(b, height))
     }
 }

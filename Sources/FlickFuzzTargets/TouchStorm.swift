@@ -7,7 +7,7 @@ struct TouchStorm {
     let height: Double
     private(set) var frames: [TouchFrame] = []
     private(set) var time: Microseconds = 0
-    private var down: [Int: ScreenPoint] = [:]
+    private var down: [Int: Point] = [:]
 
     init(width: Double, height: Double) {
         self.width = width
@@ -17,7 +17,7 @@ struct TouchStorm {
     mutating func wait(milliseconds: Int) { time += Microseconds(milliseconds: Double(milliseconds)) }
 
     /// Finger `id` to `point`: down when it is up, else a move.
-    mutating func touch(_ id: Int, at point: ScreenPoint) {
+    mutating func touch(_ id: Int, at point: Point) {
         let phase: TouchEvent.Phase = down[id] == nil ? .down : .move
         down[id] = point
         emit(TouchEvent(phase, id: TouchID(rawValue: id), at: point, time: time))
@@ -35,11 +35,11 @@ struct TouchStorm {
 
     mutating func drag(from: (Double, Double), to: (Double, Double), steps: Int = 8) {
         wait(milliseconds: 300)
-        touch(0, at: ScreenPoint(x: from.0, y: from.1))
+        touch(0, at: Point(x: from.0, y: from.1))
         for i in 1...steps {
             wait(milliseconds: 16)
             let f = Double(i) / Double(steps)
-            touch(0, at: ScreenPoint(x: from.0 + (to.0 - from.0) * f, y: from.1 + (to.1 - from.1) * f))
+            touch(0, at: Point(x: from.0 + (to.0 - from.0) * f, y: from.1 + (to.1 - from.1) * f))
         }
         lift(0)
     }

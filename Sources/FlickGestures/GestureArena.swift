@@ -64,7 +64,8 @@ public struct GestureChange: Hashable, Sendable, CustomStringConvertible {
 public struct GestureArena: Sendable {
     private struct Entry: Sendable {
         var recognizer: any GestureRecognizer
-        var region: HitRegion
+        /// Nil for the whole plane.
+        var region: Rect?
         var depth: Int
         var requiredToFail: [Int] = []
         /// The touches given to this recogniser that are still down.
@@ -78,7 +79,7 @@ public struct GestureArena: Sendable {
     private var entries: [Entry] = []
     /// Indices of `entries`, deepest first, then in the order they were added.
     private var priority: [Int] = []
-    private var down: [TouchID: ScreenPoint] = [:]
+    private var down: [TouchID: Point] = [:]
 
     /// An arena with no recognisers.
     public init() {}
@@ -87,12 +88,13 @@ public struct GestureArena: Sendable {
     ///
     /// - Parameters:
     ///   - recognizer: The recogniser, in its `possible` state.
-    ///   - region: Where on the screen, in pixels, a touch must land for this recogniser to receive it.
+    ///   - region: Where on the screen, in pixels, a touch must land for this recogniser to receive it; nil (the
+    ///     default) for anywhere, as a root view's recognisers take every touch.
     ///   - depth: How deep its view is in the view tree: between claims in the same frame the deeper wins.
     /// - Returns: The handle to read the recogniser back with (`arena[handle]`) and to make it wait on others with.
     public mutating func add<R: GestureRecognizer>(
         _ recognizer: R,
-        region: HitRegion = .everywhere,
+        region: Rect? = nil,
         depth: Int = 0
     ) -> GestureHandle<R> {
         entries.append(Entry(recognizer: recognizer, region: region, depth: depth))
@@ -172,7 +174,7 @@ public struct GestureArena: Sendable {
             switch event.phase {
             case .down where down[event.id] == nil:
                 down[event.id] = event.position
-                for i in entries.indices where !entries[i].granted.isTerminal && entries[i].region.contains(event.position) {
+                for i in entries.indices where !entries[i].granted.isTerminal && entries[i].region?.contains(event.position) ?? true {
                     guard current == nil || current == i else { continue }
                     entries[i].touches.insert(event.id)
                     entries[i].engaged = true

@@ -66,22 +66,22 @@ extension GestureRecognizer {
 /// The touches a recogniser follows, in the order they landed.
 struct TouchTracks: Hashable, Sendable {
     private(set) var ids: [TouchID] = []
-    private(set) var positions: [TouchID: ScreenPoint] = [:]
+    private(set) var positions: [TouchID: Point] = [:]
 
     var count: Int { ids.count }
     var isEmpty: Bool { ids.isEmpty }
 
     func contains(_ id: TouchID) -> Bool { positions[id] != nil }
 
-    subscript(id: TouchID) -> ScreenPoint? { positions[id] }
+    subscript(id: TouchID) -> Point? { positions[id] }
 
-    var centroid: ScreenPoint? { ScreenPoint.centroid(of: ids.compactMap { positions[$0] }) }
+    var centroid: Point? { Point.centroid(of: ids.compactMap { positions[$0] }) }
 
-    mutating func add(_ id: TouchID, at position: ScreenPoint) {
+    mutating func add(_ id: TouchID, at position: Point) {
         if positions.updateValue(position, forKey: id) == nil { ids.append(id) }
     }
 
-    mutating func move(_ id: TouchID, to position: ScreenPoint) {
+    mutating func move(_ id: TouchID, to position: Point) {
         if positions[id] != nil { positions[id] = position }
     }
 

@@ -29,14 +29,14 @@ public struct PanRecognizer: GestureRecognizer {
     /// The axis the pan follows, from the slop on (nil while possible, and for a free pan).
     public private(set) var lockedAxis: Axis?
     /// Where the first finger landed.
-    public private(set) var startLocation: ScreenPoint?
+    public private(set) var startLocation: Point?
 
     private var tracks = TouchTracks()
-    private var origin = ScreenPoint.zero
-    private var base = ScreenVector.zero
+    private var origin = Point.zero
+    private var base = Vector.zero
     private var tracker = VelocityTracker()
     private var lastTime: Microseconds = 0
-    private var releaseVelocity: Velocity?
+    private var releaseVelocity: Vector?
 
     /// A pan that begins once its fingers have moved `slop` on the glass.
     ///
@@ -58,20 +58,20 @@ public struct PanRecognizer: GestureRecognizer {
     }
 
     /// The movement since the first finger landed, along the locked axis only once one is locked.
-    public var translation: ScreenVector { rawTranslation.constrained(to: lockedAxis) }
+    public var translation: Vector { rawTranslation.constrained(to: lockedAxis) }
 
     /// Pixels per second; after the pan ended, the velocity at the lift (zero if the fingers had stopped).
-    public var velocity: Velocity {
+    public var velocity: Vector {
         (releaseVelocity ?? tracker.velocity(at: lastTime)).constrained(to: lockedAxis)
     }
 
     /// The centroid of the fingers the pan follows.
-    public var location: ScreenPoint? { tracks.centroid }
+    public var location: Point? { tracks.centroid }
 
     /// How many fingers the pan follows now.
     public var touchCount: Int { tracks.count }
 
-    private var rawTranslation: ScreenVector { base + ((tracks.centroid ?? origin) - origin) }
+    private var rawTranslation: Vector { base + Vector(from: origin, to: tracks.centroid ?? origin) }
 
     public mutating func handle(_ frame: TouchFrame) {
         guard !state.isTerminal else { return }
@@ -114,7 +114,7 @@ public struct PanRecognizer: GestureRecognizer {
             }
             return
         }
-        tracker.add(ScreenPoint(x: raw.x, y: raw.y), at: frame.time)
+        tracker.add(Point(x: raw.x, y: raw.y), at: frame.time)
         if state == .possible {
             guard raw.length >= slop else { return }
             let axis = Axis.dominant(of: raw)

@@ -2,18 +2,18 @@
 /// them: seed gesture-todo-list-pinch, getNormalisedTouchPoints). Level touches are ordered left to right.
 public struct PinchPoints: Hashable, Sendable {
     /// The touch that was nearer the top (or the left, if level) when the second finger landed.
-    public var upper: ScreenPoint
+    public var upper: Point
     /// The other touch.
-    public var lower: ScreenPoint
+    public var lower: Point
 
     /// The two touches, `upper` first.
-    public init(upper: ScreenPoint, lower: ScreenPoint) {
+    public init(upper: Point, lower: Point) {
         self.upper = upper
         self.lower = lower
     }
 
     /// Halfway between the two touches.
-    public var centre: ScreenPoint { ScreenPoint(x: (upper.x + lower.x) / 2, y: (upper.y + lower.y) / 2) }
+    public var centre: Point { Point(x: (upper.x + lower.x) / 2, y: (upper.y + lower.y) / 2) }
     /// How far apart the two touches are.
     public var span: PinchSpan { PinchSpan(x: abs(lower.x - upper.x), y: abs(lower.y - upper.y)) }
 }
@@ -69,7 +69,7 @@ public struct PinchRecognizer: GestureRecognizer {
     }
 
     /// Halfway between the two fingers now; nil until the second finger lands.
-    public var centre: ScreenPoint? { points?.centre }
+    public var centre: Point? { points?.centre }
     /// How far apart the two fingers are now; nil until the second finger lands.
     public var span: PinchSpan? { points?.span }
     /// How far apart they were when the second finger landed.

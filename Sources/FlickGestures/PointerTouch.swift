@@ -2,12 +2,12 @@
 /// the pointer is one more finger, `TouchID.pointer`.
 public struct PointerTouch: Hashable, Sendable {
     /// Where the pointer is, in screen pixels.
-    public private(set) var position: ScreenPoint
+    public private(set) var position: Point
     /// Whether the button is held, so the pointer is touching.
     public private(set) var isPressed = false
 
     /// A pointer at `position` with the button up.
-    public init(at position: ScreenPoint = .zero) { self.position = position }
+    public init(at position: Point = .zero) { self.position = position }
 
     /// The button went down or up at `time`: a `down` or `up` frame, or nil when it already was so.
     public mutating func button(pressed: Bool, time: Microseconds) -> TouchFrame? {
@@ -17,7 +17,7 @@ public struct PointerTouch: Hashable, Sendable {
     }
 
     /// The pointer moved to `point`: a `move` frame while the button is held, else nil (the position is kept).
-    public mutating func move(to point: ScreenPoint, time: Microseconds) -> TouchFrame? {
+    public mutating func move(to point: Point, time: Microseconds) -> TouchFrame? {
         guard point != position else { return nil }
         position = point
         guard isPressed else { return nil }

@@ -83,11 +83,11 @@ public struct SwipeRecognizer: GestureRecognizer {
     /// The finger's movement along the locked axis since it landed, in pixels (0 before the lock).
     public var offset: Double { axis.map { pan.translation.component(along: $0) } ?? 0 }
     /// The finger's movement since it landed, in pixels, along the locked axis only once it is locked.
-    public var translation: ScreenVector { pan.translation }
+    public var translation: Vector { pan.translation }
     /// Pixels per second along the locked axis; after the swipe ended, the velocity at the lift.
-    public var velocity: Velocity { pan.velocity }
+    public var velocity: Vector { pan.velocity }
     /// Where the finger landed.
-    public var startLocation: ScreenPoint? { pan.startLocation }
+    public var startLocation: Point? { pan.startLocation }
 
     public mutating func handle(_ frame: TouchFrame) {
         pan.handle(frame)

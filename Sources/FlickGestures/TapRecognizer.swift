@@ -20,11 +20,11 @@ public struct TapRecognizer: GestureRecognizer {
     /// Taps completed so far in this gesture.
     public private(set) var tapCount = 0
     /// Where the first tap landed.
-    public private(set) var location: ScreenPoint?
+    public private(set) var location: Point?
 
     private enum Phase: Hashable, Sendable {
         case waiting
-        case pressed(TouchID, at: ScreenPoint, since: Microseconds)
+        case pressed(TouchID, at: Point, since: Microseconds)
         case lifted(at: Microseconds)
     }
     private var phase = Phase.waiting

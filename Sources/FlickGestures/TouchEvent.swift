@@ -40,12 +40,12 @@ public struct TouchEvent: Hashable, Sendable, CustomStringConvertible {
     /// Which finger, or the pointer.
     public var id: TouchID
     /// For `up` and `cancel`, the last position the touch had: panels report no position when a finger lifts.
-    public var position: ScreenPoint
+    public var position: Point
     /// When it happened, in microseconds.
     public var time: Microseconds
 
     /// A `phase` event of touch `id` at `position` (screen pixels) and `time` (microseconds).
-    public init(_ phase: Phase, id: TouchID, at position: ScreenPoint, time: Microseconds) {
+    public init(_ phase: Phase, id: TouchID, at position: Point, time: Microseconds) {
         self.phase = phase
         self.id = id
         self.position = position

@@ -30,7 +30,7 @@ public struct VelocityTracker: Hashable, Sendable {
 
     private struct Sample: Hashable, Sendable {
         var time: Microseconds
-        var position: ScreenPoint
+        var position: Point
     }
 
     private var samples: [Sample] = []
@@ -46,7 +46,7 @@ public struct VelocityTracker: Hashable, Sendable {
 
     /// Adds the finger's position (screen pixels) at `time` (microseconds). A second position at the same time
     /// replaces the first; a time earlier than the last starts afresh.
-    public mutating func add(_ position: ScreenPoint, at time: Microseconds) {
+    public mutating func add(_ position: Point, at time: Microseconds) {
         if let last = samples.last {
             if time == last.time {
                 // Two reports in one instant carry no timing information; keep the newer position only.
@@ -63,7 +63,7 @@ public struct VelocityTracker: Hashable, Sendable {
 
     /// The velocity at `time` (normally the time of the latest frame, or of the lift): zero when the finger
     /// rested before `time`, so a drag that stops and then lifts never flings.
-    public func velocity(at time: Microseconds) -> Velocity {
+    public func velocity(at time: Microseconds) -> Vector {
         guard samples.count >= 2, let newest = samples.last, let oldest = samples.first else { return .zero }
         // Panels report only changes, so a resting finger sends nothing. A slow panel's normal gap between
         // reports must not count as resting, hence the allowance grows with the sampling interval.
@@ -91,10 +91,10 @@ public struct VelocityTracker: Hashable, Sendable {
             y.add(time: t, position: s.position.y - newest.position.y)
         }
         // Two samples pin down only a line: Android's degree reduction.
-        guard movement.count >= 3 else { return Velocity(x: x.slope(degree: 1), y: y.slope(degree: 1)) }
+        guard movement.count >= 3 else { return Vector(x: x.slope(degree: 1), y: y.slope(degree: 1)) }
         // The finger's last real move: from before it came to rest, if it has, else its latest step.
         let previous = samples[min(max(arrival - 1, start), samples.count - 2)].position
-        return Velocity(x: x.slope(lastStep: newest.position.x - previous.x), y: y.slope(lastStep: newest.position.y - previous.y))
+        return Vector(x: x.slope(lastStep: newest.position.x - previous.x), y: y.slope(lastStep: newest.position.y - previous.y))
     }
 }
 

@@ -21,10 +21,10 @@ public struct ScreenMapping: Hashable, Sendable {
 
     /// Where a touch at (`x`, `y`) panel pixels lands on the screen the application sees, in its pixels
     /// (clamped to the range touches may take).
-    public func logicalPoint(panelX x: Double, panelY y: Double) -> ScreenPoint {
+    public func logicalPoint(panelX x: Double, panelY y: Double) -> Point {
         let size = logicalSize
         let p = rotation.logicalPoint(Point(x, y), logicalWidth: Double(size.width), logicalHeight: Double(size.height))
-        return ScreenPoint(x: p.x, y: p.y).clampedToTouchRange
+        return p.clampedToTouchRange
     }
 }
 

@@ -36,7 +36,7 @@ public final class LibInputSource: InputSource {
         self.mapping = mapping
         self.calibration = calibration
         let size = mapping.logicalSize
-        pointer = PointerTouch(at: ScreenPoint(x: Double(size.width) / 2, y: Double(size.height) / 2))
+        pointer = PointerTouch(at: Point(x: Double(size.width) / 2, y: Double(size.height) / 2))
         guard let udev = udev_new() else { throw InputError("udev_new failed: is /sys mounted?") }
         self.udev = udev
         interface = .allocate(capacity: 1)
@@ -119,7 +119,7 @@ public final class LibInputSource: InputSource {
             let size = mapping.logicalSize
             let x = min(max(pointer.position.x + libinput_event_pointer_get_dx(p), 0), Double(size.width - 1))
             let y = min(max(pointer.position.y + libinput_event_pointer_get_dy(p), 0), Double(size.height - 1))
-            if let frame = pointer.move(to: ScreenPoint(x: x, y: y), time: Int64(libinput_event_pointer_get_time_usec(p))) {
+            if let frame = pointer.move(to: Point(x: x, y: y), time: Int64(libinput_event_pointer_get_time_usec(p))) {
                 out.append(.touches(frame))
             }
         case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
@@ -150,7 +150,7 @@ public final class LibInputSource: InputSource {
     }
 
     /// Where each finger that is down was last seen: an `up` carries no position of its own.
-    private var lastPositions: [TouchID: ScreenPoint] = [:]
+    private var lastPositions: [TouchID: Point] = [:]
 
     private func flushTouchFrame(into out: inout [InputEvent]) {
         guard let time = pending.last?.time else { return }

@@ -35,7 +35,7 @@ public struct Spring: Hashable, Sendable {
         return c.position * displacement + c.positionFromVelocity * velocity
     }
 
-    /// Velocity at `time`, starting from `displacement` and `velocity`.
+    /// Vector at `time`, starting from `displacement` and `velocity`.
     public func velocity(at time: Double, from displacement: Double, velocity: Double) -> Double {
         let c = coefficients(at: time)
         return c.velocityFromPosition * displacement + c.velocity * velocity

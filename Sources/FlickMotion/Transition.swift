@@ -27,12 +27,12 @@ public struct Transition: Sendable {
         case fromBottom
 
         /// Where, in layer sizes, the new content starts relative to its resting place.
-        public var entry: Vector2 {
+        public var entry: Vector {
             switch self {
-            case .fromLeft: Vector2(-1, 0)
-            case .fromRight: Vector2(1, 0)
-            case .fromTop: Vector2(0, -1)
-            case .fromBottom: Vector2(0, 1)
+            case .fromLeft: Vector(-1, 0)
+            case .fromRight: Vector(1, 0)
+            case .fromTop: Vector(0, -1)
+            case .fromBottom: Vector(0, 1)
             }
         }
 
@@ -113,18 +113,18 @@ public struct Transition: Sendable {
 /// How to draw one layer of a transition.
 public struct LayerPlacement: Hashable, Sendable {
     /// In layer sizes: (1, 0) is one full width to the right of the resting place.
-    public var offset: Vector2
+    public var offset: Vector
     /// Opacity to draw the layer with: 0 transparent, 1 opaque.
     public var alpha: Double
 
     /// A placement `offset` layer sizes from rest, drawn at `alpha` (clamped to 0...1).
-    public init(offset: Vector2 = .zero, alpha: Double = 1) {
+    public init(offset: Vector = .zero, alpha: Double = 1) {
         self.offset = offset
         self.alpha = min(1, max(0, alpha))
     }
 
-    /// The offset in pixels for a layer `width` × `height` pixels.
-    public func pixelOffset(width: Double, height: Double) -> Vector2 { Vector2(offset.x * width, offset.y * height) }
+    /// The offset in pixels for a layer of `size`.
+    public func pixelOffset(in size: Size) -> Vector { Vector(offset.x * size.width, offset.y * size.height) }
 }
 
 /// The old and new layers of a transition at one moment; draw the bottom one, then the top one.

@@ -31,7 +31,7 @@ public struct Path: Sendable {
     /// True when nothing has been added.
     public var isEmpty: Bool { elements.isEmpty }
     /// Where the next line or curve starts: the last point added, or after ``Path/close()`` the subpath's start;
-    /// ``Point/zero`` on an empty path.
+    /// `Point.zero` on an empty path.
     public var currentPoint: Point { current }
 
     /// Starts a new subpath at `p`.

@@ -11,8 +11,8 @@ import FlickUI
 public final class ShowcaseKiosk: Scene {
     private let layer: Surface
     private let radius: Double
-    private var fingers: [TouchID: ScreenPoint] = [:]
-    private var fading: [Int: ScreenPoint] = [:]
+    private var fingers: [TouchID: Point] = [:]
+    private var fading: [Int: Point] = [:]
     private var nextFade = 0
     private let animator = Animator<Int>()
     private var damage: [PixelRect] = []
@@ -73,7 +73,7 @@ public final class ShowcaseKiosk: Scene {
         return regions
     }
 
-    private func drawDisc(at p: ScreenPoint, opacity: Double, on canvas: Canvas) {
+    private func drawDisc(at p: Point, opacity: Double, on canvas: Canvas) {
         guard opacity > 0 else { return }
         let r = radius
         canvas.fill(Path.ellipse(in: Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)),
@@ -82,7 +82,7 @@ public final class ShowcaseKiosk: Scene {
                       paint: .solid(Color(hex: 0xFFFFFF, alpha: 0.8 * opacity)), style: StrokeStyle(width: 2))
     }
 
-    private func bounds(at p: ScreenPoint) -> PixelRect {
+    private func bounds(at p: Point) -> PixelRect {
         PixelRect(enclosing: Rect(x: p.x - radius - 2, y: p.y - radius - 2, width: 2 * radius + 4, height: 2 * radius + 4))
             .intersection(layer.bounds)
     }

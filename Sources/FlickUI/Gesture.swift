@@ -60,7 +60,7 @@ public class AnyGesture {
     }
 
     var isDiscrete: Bool { false }
-    func join(_ arena: inout GestureArena, region: HitRegion, depth: Int) -> GestureID { fatalError("abstract") }
+    func join(_ arena: inout GestureArena, region: Rect?, depth: Int) -> GestureID { fatalError("abstract") }
     func read(_ recognizer: any GestureRecognizer) {}
     func deliver(_ phase: GesturePhase) {}
 }
@@ -88,7 +88,7 @@ public final class Gesture<R: GestureRecognizer>: AnyGesture {
 
     override var isDiscrete: Bool { recognizer.isDiscrete }
 
-    override func join(_ arena: inout GestureArena, region: HitRegion, depth: Int) -> GestureID {
+    override func join(_ arena: inout GestureArena, region: Rect?, depth: Int) -> GestureID {
         recognizer = make()
         return arena.add(recognizer, region: region, depth: depth).id
     }

@@ -41,8 +41,8 @@ public final class TouchDispatcher {
         var arena = GestureArena()
         var participants: [Participant] = []
         let finger: TouchID
-        let start: ScreenPoint
-        var latest: ScreenPoint
+        let start: Point
+        var latest: Point
         /// The screen edges the first finger landed next to.
         let edges: Set<SwipeDirection>
     }
@@ -91,16 +91,14 @@ public final class TouchDispatcher {
 
     private func start(at down: TouchEvent) {
         var chain: [View] = []
-        var view = tree.hitTest(Point(x: down.position.x, y: down.position.y))
+        var view = tree.hitTest(down.position)
         while let v = view {
             chain.append(v)
             view = v.parent
         }
         var started = Sequence(finger: down.id, start: down.position, latest: down.position, edges: edges(at: down.position))
         for (index, view) in chain.enumerated() {
-            let bounds = view.visibleRootBounds
-            let region = view.parent == nil ? HitRegion.everywhere
-                : HitRegion(x: bounds.minX, y: bounds.minY, width: bounds.width, height: bounds.height)
+            let region = view.parent == nil ? nil : view.visibleRootBounds
             for gesture in view.gestures where gesture.isEnabled {
                 let id = gesture.join(&started.arena, region: region, depth: chain.count - index)
                 started.participants.append(Participant(gesture: gesture, id: id, depth: chain.count - index))
@@ -185,12 +183,12 @@ public final class TouchDispatcher {
     private func dragDirection(_ sequence: Sequence) -> SwipeDirection? {
         let dx = sequence.latest.x - sequence.start.x, dy = sequence.latest.y - sequence.start.y
         guard dx != 0 || dy != 0 else { return nil }
-        let axis = Axis.dominant(of: ScreenVector(x: dx, y: dy))
+        let axis = Axis.dominant(of: Vector(x: dx, y: dy))
         return axis == .horizontal ? (dx < 0 ? .left : .right) : (dy < 0 ? .up : .down)
     }
 
     /// Edges named by the way a finger leaves them: `.right` is the left edge.
-    private func edges(at point: ScreenPoint) -> Set<SwipeDirection> {
+    private func edges(at point: Point) -> Set<SwipeDirection> {
         let zone = metrics.pixels(Self.edgeWidth)
         let width = Double(tree.bounds.width), height = Double(tree.bounds.height)
         var edges: Set<SwipeDirection> = []

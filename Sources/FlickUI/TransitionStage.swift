@@ -91,7 +91,7 @@ public final class TransitionStage {
         let composite = run.transition.composite(atProgress: progress)
         for (layer, placement) in composite.drawingOrder {
             let placed = layer == .old ? run.old : run.new
-            let offset = placement.pixelOffset(width: view.bounds.width, height: view.bounds.height)
+            let offset = placement.pixelOffset(in: view.bounds.size)
             placed.frame = Rect(origin: Point(x: offset.x.rounded(), y: offset.y.rounded()), size: view.bounds.size)
             placed.alpha = placement.alpha
         }

@@ -168,8 +168,7 @@ struct PageBenchmark {
         let finger = TouchID.finger(0), start = Point(Double(width) * 0.5, Double(height) * 0.6)
         var time: Microseconds = 0
         func send(_ phase: TouchEvent.Phase, _ at: Point) {
-            let point = ScreenPoint(x: at.x, y: at.y)
-            scene.handle(.touches(TouchFrame(time: time, events: [TouchEvent(phase, id: finger, at: point, time: time)])))
+            scene.handle(.touches(TouchFrame(time: time, events: [TouchEvent(phase, id: finger, at: at, time: time)])))
         }
         return {
             time += 16_667
@@ -199,7 +198,7 @@ struct PageBenchmark {
         let finger = TouchID.finger(0)
         var time: Microseconds = 0, travelled = 0.0, step = 7.0
         func send(_ phase: TouchEvent.Phase) {
-            let at = ScreenPoint(x: start.x + direction.x * travelled, y: start.y + direction.y * travelled)
+            let at = Point(x: start.x + direction.x * travelled, y: start.y + direction.y * travelled)
             scene.handle(.touches(TouchFrame(time: time, events: [TouchEvent(phase, id: finger, at: at, time: time)])))
         }
         send(.down)

@@ -1,5 +1,6 @@
 import Testing
 @testable import FlickGestures
+import FlickInput
 
 /// The to-do page of the kiosk: pages swipe anywhere on the 1280x800 screen; the list (x 100..<700) scrolls
 /// vertically and parts for pinches; one of its rows (y 200..<280) swipes sideways and takes taps and double taps.
@@ -14,8 +15,8 @@ struct TodoPage {
     private let names: [GestureID: String]
 
     init() {
-        let listRegion = HitRegion(x: 100, y: 0, width: 600, height: 800)
-        let rowRegion = HitRegion(x: 100, y: 200, width: 600, height: 80)
+        let listRegion = Rect(x: 100, y: 0, width: 600, height: 800)
+        let rowRegion = Rect(x: 100, y: 200, width: 600, height: 80)
         page = arena.add(SwipeRecognizer(metrics: metrics))
         list = arena.add(PanRecognizer(metrics: metrics, axisLock: .only(.vertical)), region: listRegion, depth: 1)
         pinch = arena.add(PinchRecognizer(metrics: metrics), region: listRegion, depth: 1)
@@ -37,7 +38,7 @@ struct TodoPage {
 }
 
 /// One finger landing at `start` and moving by `step` every 16 ms, `steps` times, then lifting.
-func straightDrag(from start: ScreenPoint, step: ScreenVector, steps: Int, id: Int = 0, at t0: Microseconds = 0) -> [TouchFrame] {
+func straightDrag(from start: Point, step: Vector, steps: Int, id: Int = 0, at t0: Microseconds = 0) -> [TouchFrame] {
     var events = [TouchEvent(.down, id: .finger(id), at: start, time: t0)]
     var p = start
     for k in 1...steps {
@@ -50,7 +51,7 @@ func straightDrag(from start: ScreenPoint, step: ScreenVector, steps: Int, id: I
 
 @Test func horizontalDragOnARowSwipesTheRowNotThePage() {
     var todo = TodoPage()
-    let changes = todo.play(straightDrag(from: ScreenPoint(x: 400, y: 240), step: ScreenVector(x: -10, y: 0), steps: 8))
+    let changes = todo.play(straightDrag(from: Point(x: 400, y: 240), step: Vector(x: -10, y: 0), steps: 8))
     #expect(changes == ["row swipe began", "tap failed", "double tap failed", "list failed", "pinch failed", "page failed"]
         + Array(repeating: "row swipe changed", count: 6) + ["row swipe ended"])
     #expect(todo.arena[todo.rowSwipe].decision == .commit(.left))
@@ -58,42 +59,42 @@ func straightDrag(from start: ScreenPoint, step: ScreenVector, steps: Int, id: I
 
 @Test func verticalDragOnARowScrollsTheList() {
     var todo = TodoPage()
-    let changes = todo.play(straightDrag(from: ScreenPoint(x: 400, y: 240), step: ScreenVector(x: 1, y: 10), steps: 6))
+    let changes = todo.play(straightDrag(from: Point(x: 400, y: 240), step: Vector(x: 1, y: 10), steps: 6))
     #expect(changes == ["row swipe failed", "tap failed", "double tap failed", "list began", "pinch failed", "page failed"]
         + Array(repeating: "list changed", count: 4) + ["list ended"])
-    #expect(todo.arena[todo.list].translation == ScreenVector(x: 0, y: 60))
+    #expect(todo.arena[todo.list].translation == Vector(x: 0, y: 60))
 }
 
 @Test func horizontalDragOutsideTheListTurnsThePage() {
     var todo = TodoPage()
-    let changes = todo.play(straightDrag(from: ScreenPoint(x: 1000, y: 400), step: ScreenVector(x: -15, y: 0), steps: 6))
+    let changes = todo.play(straightDrag(from: Point(x: 1000, y: 400), step: Vector(x: -15, y: 0), steps: 6))
     #expect(changes == ["page began"] + Array(repeating: "page changed", count: 5) + ["page ended"])
     #expect(todo.arena[todo.page].decision == .commit(.left))
 }
 
 @Test func twoFingersPartingNeighbouringRowsPinchTheList() {
     var todo = TodoPage()
-    var events = [TouchEvent(.down, id: .finger(0), at: ScreenPoint(x: 400, y: 240), time: 0),
-                  TouchEvent(.down, id: .finger(1), at: ScreenPoint(x: 400, y: 300), time: 20_000)]
+    var events = [TouchEvent(.down, id: .finger(0), at: Point(x: 400, y: 240), time: 0),
+                  TouchEvent(.down, id: .finger(1), at: Point(x: 400, y: 300), time: 20_000)]
     for k in 1...4 {
         let t = 20_000 + Microseconds(k) * 20_000
-        events.append(TouchEvent(.move, id: .finger(0), at: ScreenPoint(x: 400, y: 240 - 10 * Double(k)), time: t))
-        events.append(TouchEvent(.move, id: .finger(1), at: ScreenPoint(x: 400, y: 300 + 10 * Double(k)), time: t))
+        events.append(TouchEvent(.move, id: .finger(0), at: Point(x: 400, y: 240 - 10 * Double(k)), time: t))
+        events.append(TouchEvent(.move, id: .finger(1), at: Point(x: 400, y: 300 + 10 * Double(k)), time: t))
     }
-    events.append(TouchEvent(.up, id: .finger(0), at: ScreenPoint(x: 400, y: 200), time: 120_000))
-    events.append(TouchEvent(.up, id: .finger(1), at: ScreenPoint(x: 400, y: 340), time: 130_000))
+    events.append(TouchEvent(.up, id: .finger(0), at: Point(x: 400, y: 200), time: 120_000))
+    events.append(TouchEvent(.up, id: .finger(1), at: Point(x: 400, y: 340), time: 130_000))
     let changes = todo.play(TouchFrame.frames(grouping: events))
     #expect(changes == ["list failed", "page failed", "row swipe failed", "tap failed", "double tap failed", "pinch began",
                         "pinch changed", "pinch changed", "pinch ended"])
     let pinch = todo.arena[todo.pinch]
-    #expect(pinch.initialPoints == PinchPoints(upper: ScreenPoint(x: 400, y: 240), lower: ScreenPoint(x: 400, y: 300)))
+    #expect(pinch.initialPoints == PinchPoints(upper: Point(x: 400, y: 240), lower: Point(x: 400, y: 300)))
     #expect(pinch.scale == 140.0 / 60)
 }
 
 @Test func tapOnARowWaitsForTheDoubleTapToFail() {
     var todo = TodoPage()
-    let tap = [TouchFrame(time: 0, events: [TouchEvent(.down, id: .finger(0), at: ScreenPoint(x: 400, y: 240), time: 0)]),
-               TouchFrame(time: 80_000, events: [TouchEvent(.up, id: .finger(0), at: ScreenPoint(x: 400, y: 240), time: 80_000)])]
+    let tap = [TouchFrame(time: 0, events: [TouchEvent(.down, id: .finger(0), at: Point(x: 400, y: 240), time: 0)]),
+               TouchFrame(time: 80_000, events: [TouchEvent(.up, id: .finger(0), at: Point(x: 400, y: 240), time: 80_000)])]
     #expect(todo.play(tap) == ["row swipe failed", "list failed", "pinch failed", "page failed"])
     #expect(todo.arena[todo.tap].state == .ended)
     #expect(todo.arena.state(of: todo.tap) == .possible) // held back
@@ -120,16 +121,16 @@ func straightDrag(from start: ScreenPoint, step: ScreenVector, steps: Int, id: I
 
 @Test func touchesLandingDuringAGestureGoOnlyToTheWinner() {
     var todo = TodoPage()
-    var frames = Array(straightDrag(from: ScreenPoint(x: 400, y: 240), step: ScreenVector(x: -10, y: 0), steps: 8).dropLast())
+    var frames = Array(straightDrag(from: Point(x: 400, y: 240), step: Vector(x: -10, y: 0), steps: 8).dropLast())
     // A second finger lands on the page, well outside the list, and sweeps sideways while the row swipe runs.
-    frames.append(TouchFrame(time: 150_000, events: [TouchEvent(.down, id: .finger(1), at: ScreenPoint(x: 1000, y: 400), time: 150_000)]))
+    frames.append(TouchFrame(time: 150_000, events: [TouchEvent(.down, id: .finger(1), at: Point(x: 1000, y: 400), time: 150_000)]))
     for k in 1...5 {
         let t = 150_000 + Microseconds(k) * 16_000
-        frames.append(TouchFrame(time: t, events: [TouchEvent(.move, id: .finger(1), at: ScreenPoint(x: 1000 - 40 * Double(k), y: 400), time: t)]))
+        frames.append(TouchFrame(time: t, events: [TouchEvent(.move, id: .finger(1), at: Point(x: 1000 - 40 * Double(k), y: 400), time: t)]))
     }
-    frames.append(TouchFrame(time: 300_000, events: [TouchEvent(.up, id: .finger(0), at: ScreenPoint(x: 320, y: 240), time: 300_000)]))
-    frames.append(TouchFrame(time: 316_000, events: [TouchEvent(.move, id: .finger(1), at: ScreenPoint(x: 700, y: 400), time: 316_000)]))
-    frames.append(TouchFrame(time: 332_000, events: [TouchEvent(.up, id: .finger(1), at: ScreenPoint(x: 700, y: 400), time: 332_000)]))
+    frames.append(TouchFrame(time: 300_000, events: [TouchEvent(.up, id: .finger(0), at: Point(x: 320, y: 240), time: 300_000)]))
+    frames.append(TouchFrame(time: 316_000, events: [TouchEvent(.move, id: .finger(1), at: Point(x: 700, y: 400), time: 316_000)]))
+    frames.append(TouchFrame(time: 332_000, events: [TouchEvent(.up, id: .finger(1), at: Point(x: 700, y: 400), time: 332_000)]))
 
     var winners: Set<GestureID?> = []
     var changes: [String] = []
@@ -144,13 +145,13 @@ func straightDrag(from start: ScreenPoint, step: ScreenVector, steps: Int, id: I
 
 @Test func cancelledTouchCancelsTheWinnerAndTheNextSwipeStartsAfresh() {
     var todo = TodoPage()
-    var frames = Array(straightDrag(from: ScreenPoint(x: 400, y: 240), step: ScreenVector(x: -10, y: 0), steps: 3).dropLast())
-    frames.append(TouchFrame(time: 64_000, events: [TouchEvent(.cancel, id: .finger(0), at: ScreenPoint(x: 370, y: 240), time: 64_000)]))
+    var frames = Array(straightDrag(from: Point(x: 400, y: 240), step: Vector(x: -10, y: 0), steps: 3).dropLast())
+    frames.append(TouchFrame(time: 64_000, events: [TouchEvent(.cancel, id: .finger(0), at: Point(x: 370, y: 240), time: 64_000)]))
     let cancelled = todo.play(frames)
     #expect(cancelled.last == "row swipe cancelled")
     #expect(todo.arena[todo.rowSwipe].decision == nil)
 
-    let again = todo.play(straightDrag(from: ScreenPoint(x: 400, y: 240), step: ScreenVector(x: 10, y: 0), steps: 8, at: 500_000))
+    let again = todo.play(straightDrag(from: Point(x: 400, y: 240), step: Vector(x: 10, y: 0), steps: 8, at: 500_000))
     #expect(again.first == "row swipe began")
     #expect(again.last == "row swipe ended")
     #expect(todo.arena[todo.rowSwipe].decision == .commit(.right))

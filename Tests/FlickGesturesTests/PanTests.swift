@@ -1,5 +1,6 @@
 import Testing
 @testable import FlickGestures
+import FlickInput
 
 @Test func panBeginsPastTheSlopAndReportsTranslationFromTheTouchDown() throws {
     let drag = try script("""
@@ -15,14 +16,14 @@ import Testing
     #expect(pan.state == .possible) // 6.7 px: inside the 12 px slop
     pan.handle(frames[2])
     #expect(pan.state == .began)
-    #expect(pan.translation == ScreenVector(x: 12, y: 6))
+    #expect(pan.translation == Vector(x: 12, y: 6))
     pan.handle(frames[3])
     #expect(pan.state == .changed)
     #expect(abs(pan.velocity.x - 600) < 1e-6)
     #expect(abs(pan.velocity.y - 300) < 1e-6)
     pan.handle(frames[4])
     #expect(pan.state == .ended)
-    #expect(pan.translation == ScreenVector(x: 18, y: 9))
+    #expect(pan.translation == Vector(x: 18, y: 9))
     #expect(abs(pan.velocity.x - 600) < 1e-6)
 }
 
@@ -48,7 +49,7 @@ import Testing
     """)
     let (pan, _) = run(PanRecognizer(metrics: metrics, axisLock: .only(.vertical)), down)
     #expect(pan.state == .began)
-    #expect(pan.translation == ScreenVector(x: 0, y: 20))
+    #expect(pan.translation == Vector(x: 0, y: 20))
 }
 
 @Test func secondFingerFailsAOneFingerPanBeforeItBegins() throws {
@@ -70,7 +71,7 @@ import Testing
      {"t": 100, "type": "move", "id": 1, "x": 500, "y": 615}]
     """)
     var pan = PanRecognizer(metrics: metrics, maximumTouches: 2)
-    var translations: [ScreenVector] = []
+    var translations: [Vector] = []
     for frame in drag.frames {
         pan.handle(frame)
         translations.append(pan.translation)

@@ -37,12 +37,12 @@ private func time(of event: JSON) throws -> Microseconds {
     return Microseconds(try #require(number(event["t_ms"]), "an event without a time: \(event)") * 1000)
 }
 
-private func position(of point: JSON) -> ScreenPoint {
-    ScreenPoint(x: number(point["x"]) ?? .nan, y: number(point["y"]) ?? .nan)
+private func position(of point: JSON) -> Point {
+    Point(x: number(point["x"]) ?? .nan, y: number(point["y"]) ?? .nan)
 }
 
 /// The checks of one release: the main axis (both on a tie), and only velocities a fling could have.
-private func mainAxisChecks(_ name: String, expected: [(axis: String, velocity: Double)], actual: Velocity) -> [PeerCheck] {
+private func mainAxisChecks(_ name: String, expected: [(axis: String, velocity: Double)], actual: Vector) -> [PeerCheck] {
     let largest = expected.map { abs($0.velocity) }.max() ?? 0
     return expected.filter { abs($0.velocity) == largest && largest >= 100 }.map {
         PeerCheck(name: "\(name) \($0.axis)", expected: $0.velocity, actual: $0.axis == "x" ? actual.x : actual.y)
@@ -108,7 +108,7 @@ private func flutterChecks() throws -> [PeerCheck] {
 }
 
 /// Adds a Flutter motion's DOWN and MOVE positions to `tracker` and reads it at the motion's last event.
-private func play(_ motion: JSON, into tracker: inout VelocityTracker) throws -> Velocity {
+private func play(_ motion: JSON, into tracker: inout VelocityTracker) throws -> Vector {
     var now: Microseconds = 0
     for event in motion["events"] as? [JSON] ?? [] {
         now = try time(of: event)
@@ -128,7 +128,7 @@ private func play(_ motion: JSON, into tracker: inout VelocityTracker) throws ->
 }
 
 /// The peers' recorded flings (AOSP's Pixel ones and Flutter's): each finger's DOWN and MOVE samples.
-private func recordedFlings() throws -> [[(time: Microseconds, position: ScreenPoint)]] {
+private func recordedFlings() throws -> [[(time: Microseconds, position: Point)]] {
     let pixel = try #require(try peerVectors("aosp-velocitytracker.json")["single_pointer_cases"] as? [JSON])
         .filter { ($0["name"] as? String)?.hasPrefix("Sailfish") == true }
     let phone = try #require(try peerVectors("flutter-velocitytracker.json")["cases"] as? [JSON])
@@ -147,12 +147,12 @@ private func recordedFlings() throws -> [[(time: Microseconds, position: ScreenP
     var errors: [Double] = []
     for fling in try recordedFlings() {
         /// Where the finger was at `time`, between two recorded samples.
-        func position(at time: Microseconds) -> ScreenPoint {
+        func position(at time: Microseconds) -> Point {
             let next = fling.firstIndex { $0.time >= time } ?? fling.count - 1
             guard next > 0 else { return fling[0].position }
             let (a, b) = (fling[next - 1], fling[next])
             let f = Double(time - a.time) / Double(b.time - a.time)
-            return ScreenPoint(x: a.position.x + (b.position.x - a.position.x) * f, y: a.position.y + (b.position.y - a.position.y) * f)
+            return Point(x: a.position.x + (b.position.x - a.position.x) * f, y: a.position.y + (b.position.y - a.position.y) * f)
         }
         for phase in stride(from: Microseconds(0), to: scan, by: Int(scan / 8)) {
             let scans = Array(stride(from: fling[0].time + phase, through: fling[fling.count - 1].time, by: Int(scan)))
@@ -160,14 +160,14 @@ private func recordedFlings() throws -> [[(time: Microseconds, position: ScreenP
             var panel = VelocityTracker(), full = VelocityTracker()
             for t in scans {
                 let p = position(at: t)
-                panel.add(ScreenPoint(x: p.x.rounded(), y: p.y.rounded()), at: t)
+                panel.add(Point(x: p.x.rounded(), y: p.y.rounded()), at: t)
             }
             for sample in fling where sample.time < lift { full.add(sample.position, at: sample.time) }
             full.add(position(at: lift), at: lift)
             let reference = full.velocity(at: lift)
-            guard reference.speed >= metrics.pixelsPerSecond(SwipeRecognizer.flickVelocity) else { continue }
+            guard reference.length >= metrics.pixelsPerSecond(SwipeRecognizer.flickVelocity) else { continue }
             let v = panel.velocity(at: lift)
-            errors.append(hypot(v.x - reference.x, v.y - reference.y) / reference.speed)
+            errors.append(hypot(v.x - reference.x, v.y - reference.y) / reference.length)
         }
     }
     errors.sort()

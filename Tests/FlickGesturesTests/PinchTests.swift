@@ -1,5 +1,6 @@
 import Testing
 @testable import FlickGestures
+import FlickInput
 
 /// Two fingers on neighbouring to-do rows (60 px apart), parting the list by 10 px a finger each frame.
 private let partRows = """
@@ -21,12 +22,12 @@ private let partRows = """
     let (pinch, states) = run(PinchRecognizer(metrics: metrics), try script(partRows))
     // Span 60.8 → 80.6 (+19.8, inside the 24 px slop) → 100.5: begins on the third step.
     #expect(states == [.possible, .possible, .possible, .began, .changed, .changed, .ended, .ended])
-    #expect(pinch.initialPoints == PinchPoints(upper: ScreenPoint(x: 400, y: 300), lower: ScreenPoint(x: 410, y: 360)))
-    #expect(pinch.points == PinchPoints(upper: ScreenPoint(x: 400, y: 250), lower: ScreenPoint(x: 410, y: 410)))
+    #expect(pinch.initialPoints == PinchPoints(upper: Point(x: 400, y: 300), lower: Point(x: 410, y: 360)))
+    #expect(pinch.points == PinchPoints(upper: Point(x: 400, y: 250), lower: Point(x: 410, y: 410)))
     #expect(pinch.span == PinchSpan(x: 10, y: 160))
     #expect(pinch.initialSpan == PinchSpan(x: 10, y: 60))
     #expect(abs(pinch.scale - (160.0 * 160 + 100).squareRoot() / (60.0 * 60 + 100).squareRoot()) < 1e-9)
-    #expect(pinch.centre == ScreenPoint(x: 405, y: 330))
+    #expect(pinch.centre == Point(x: 405, y: 330))
 }
 
 @Test func upperIsTheTouchNearerTheTopWhicheverLandedFirst() throws {
@@ -35,8 +36,8 @@ private let partRows = """
      {"t": 10, "type": "down", "id": 1, "x": 420, "y": 440}]
     """)
     let (pinch, _) = run(PinchRecognizer(metrics: metrics), lowerFirst)
-    #expect(pinch.initialPoints?.upper == ScreenPoint(x: 420, y: 440))
-    #expect(pinch.initialPoints?.lower == ScreenPoint(x: 400, y: 500))
+    #expect(pinch.initialPoints?.upper == Point(x: 420, y: 440))
+    #expect(pinch.initialPoints?.lower == Point(x: 400, y: 500))
 }
 
 @Test func pinchTogetherScalesDown() throws {
@@ -67,7 +68,7 @@ private let partRows = """
     let (pinch, states) = run(PinchRecognizer(metrics: metrics), third)
     #expect(states == [.possible, .began, .began, .changed, .changed, .changed])
     #expect(abs(pinch.scale - 2.1) < 1e-9)
-    #expect(pinch.points == PinchPoints(upper: ScreenPoint(x: 400, y: 250), lower: ScreenPoint(x: 400, y: 460)))
+    #expect(pinch.points == PinchPoints(upper: Point(x: 400, y: 250), lower: Point(x: 400, y: 460)))
 }
 
 @Test func liftingEitherFingerEndsThePinchEvenWithAThirdStillDown() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FlickGestures
+import FlickInput
 
 /// 6 px/mm, close to a 10.1" 1280x800 kiosk panel (5.9 px/mm): the 8 mm commit distance is 48 px, the 2 mm slop
 /// 12 px, the flick velocity 381 px/s.
@@ -10,9 +11,10 @@ func script(_ json: String, name: String = "inline.json") throws -> TouchScript 
     try TouchScript(json: Data(json.utf8), name: name)
 }
 
-/// A fixture in Tests/FlickGesturesTests/Streams (excluded from the target, so found from this file's path).
+/// A touch stream among FlickInputTests' fixtures (Tests/FlickInputTests/Streams), found from this file's path.
 func streamURL(_ name: String) -> URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Streams").appendingPathComponent(name)
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("FlickInputTests/Streams").appendingPathComponent(name)
 }
 
 /// Feeds every frame of `script` to `recognizer`; returns it and the state after each frame.
@@ -41,11 +43,11 @@ func ms(_ milliseconds: Double) -> Microseconds { Microseconds((milliseconds * 1
 /// while the finger is down and has moved, and the up at the first scan after it lifts. `path` maps the time in
 /// milliseconds to the offset from `start`; the finger lifts at `lift` milliseconds.
 func sampledDrag(
-    from start: ScreenPoint,
+    from start: Point,
     hertz: Double,
     lift: Double,
     id: Int = 0,
-    path: (Double) -> ScreenVector
+    path: (Double) -> Vector
 ) -> TouchScript {
     let interval = 1000 / hertz
     var events = [TouchEvent(.down, id: .finger(id), at: start, time: 0)]
@@ -54,7 +56,7 @@ func sampledDrag(
     while Double(k) * interval < lift {
         let t = Double(k) * interval
         let p = start + path(t)
-        let rounded = ScreenPoint(x: p.x.rounded(), y: p.y.rounded()) // panels report whole device units
+        let rounded = Point(x: p.x.rounded(), y: p.y.rounded()) // panels report whole device units
         if rounded != last {
             events.append(TouchEvent(.move, id: .finger(id), at: rounded, time: ms(t)))
             last = rounded

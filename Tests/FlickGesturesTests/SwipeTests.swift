@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FlickGestures
+import FlickInput
 
 private func decision(_ stream: TouchScript, axes: Set<Axis> = [.horizontal, .vertical]) -> SwipeDecision? {
     run(SwipeRecognizer(metrics: metrics, axes: axes), stream).0.decision
@@ -69,8 +70,8 @@ private func decision(_ stream: TouchScript, axes: Set<Axis> = [.horizontal, .ve
 
 @Test func flickBackAgainstTheDragSnapsBack() {
     // Out 150 px, then flicked 80 px back: still 70 px out, but the user changed their mind.
-    let back = sampledDrag(from: ScreenPoint(x: 300, y: 400), hertz: 120, lift: 920) { t in
-        ScreenVector(x: t <= 800 ? 150 * t / 800 : 150 - 80 * (t - 800) / 120, y: 0)
+    let back = sampledDrag(from: Point(x: 300, y: 400), hertz: 120, lift: 920) { t in
+        Vector(x: t <= 800 ? 150 * t / 800 : 150 - 80 * (t - 800) / 120, y: 0)
     }
     let (swipe, _) = run(SwipeRecognizer(metrics: metrics), back)
     #expect(swipe.offset > 48)
@@ -92,7 +93,7 @@ private func decision(_ stream: TouchScript, axes: Set<Axis> = [.horizontal, .ve
     let (swipe, states) = run(SwipeRecognizer(metrics: metrics), diagonal)
     #expect(states[3] == .began)
     #expect(swipe.axis == .horizontal)
-    #expect(swipe.translation == ScreenVector(x: 16, y: 0))
+    #expect(swipe.translation == Vector(x: 16, y: 0))
     #expect(swipe.velocity.y == 0)
     #expect(swipe.decision == .snapBack)
 }
@@ -108,12 +109,12 @@ private func decision(_ stream: TouchScript, axes: Set<Axis> = [.horizontal, .ve
 @Test func jitteryFingerNearTheSlopNeverStartsASwipe() {
     // A resting finger on a noisy panel: up to 10 px off where it landed (the slop is 12 px) for 400 ms at 60 Hz.
     var rng = SplitMix64(seed: 42)
-    let start = ScreenPoint(x: 640, y: 400)
+    let start = Point(x: 640, y: 400)
     var events = [TouchEvent(.down, id: .finger(0), at: start, time: 0)]
     for k in 1...24 {
         let angle = Double.random(in: 0..<(2 * .pi), using: &rng)
         let radius = Double.random(in: 6...10, using: &rng)
-        events.append(TouchEvent(.move, id: .finger(0), at: ScreenPoint(x: start.x + radius * cos(angle), y: start.y + radius * sin(angle)), time: Microseconds(k) * 16_667))
+        events.append(TouchEvent(.move, id: .finger(0), at: Point(x: start.x + radius * cos(angle), y: start.y + radius * sin(angle)), time: Microseconds(k) * 16_667))
     }
     events.append(TouchEvent(.up, id: .finger(0), at: events.last!.position, time: 25 * 16_667))
     let jitter = TouchScript(events: events)
@@ -164,22 +165,22 @@ struct Motion: Sendable, CustomTestStringConvertible {
     var name: String
     var lift: Double
     var expected: SwipeDecision
-    var path: @Sendable (Double) -> ScreenVector
+    var path: @Sendable (Double) -> Vector
 
     var testDescription: String { name }
 
     static let all: [Motion] = [
-        Motion(name: "fast short flick", lift: 80, expected: .commit(.right)) { t in ScreenVector(x: 40 * t / 80, y: 0) },
-        Motion(name: "slow short drag", lift: 600, expected: .snapBack) { t in ScreenVector(x: -40 * t / 600, y: 2) },
+        Motion(name: "fast short flick", lift: 80, expected: .commit(.right)) { t in Vector(x: 40 * t / 80, y: 0) },
+        Motion(name: "slow short drag", lift: 600, expected: .snapBack) { t in Vector(x: -40 * t / 600, y: 2) },
         Motion(name: "slow long drag, easing in and out", lift: 800, expected: .commit(.down)) { t in
             let s = t / 800
-            return ScreenVector(x: 5, y: 150 * s * s * (3 - 2 * s))
+            return Vector(x: 5, y: 150 * s * s * (3 - 2 * s))
         },
         Motion(name: "quick drag that rests before lifting", lift: 210, expected: .snapBack) { t in
-            ScreenVector(x: 0, y: -40 * min(t, 60) / 60)
+            Vector(x: 0, y: -40 * min(t, 60) / 60)
         },
         Motion(name: "drag out and flick back", lift: 920, expected: .snapBack) { t in
-            ScreenVector(x: t <= 800 ? 150 * t / 800 : 150 - 80 * (t - 800) / 120, y: 0)
+            Vector(x: t <= 800 ? 150 * t / 800 : 150 - 80 * (t - 800) / 120, y: 0)
         },
     ]
 }
@@ -188,7 +189,7 @@ struct Motion: Sendable, CustomTestStringConvertible {
 @Test(arguments: Motion.all)
 func sameMotionAt25And120HertzGivesTheSameDecision(motion: Motion) {
     for hertz in [25.0, 120.0] {
-        let stream = sampledDrag(from: ScreenPoint(x: 400, y: 300), hertz: hertz, lift: motion.lift, path: motion.path)
+        let stream = sampledDrag(from: Point(x: 400, y: 300), hertz: hertz, lift: motion.lift, path: motion.path)
         #expect(decision(stream) == motion.expected, "\(motion.name) at \(Int(hertz)) Hz")
     }
 }

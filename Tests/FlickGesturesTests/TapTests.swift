@@ -1,5 +1,6 @@
 import Testing
 @testable import FlickGestures
+import FlickInput
 
 @Test func quickTapIsRecognisedWhereItLanded() throws {
     let taps = try script("""
@@ -9,7 +10,7 @@ import Testing
     """)
     let (tap, states) = run(TapRecognizer(metrics: metrics), taps)
     #expect(states == [.possible, .possible, .ended])
-    #expect(tap.location == ScreenPoint(x: 300, y: 200))
+    #expect(tap.location == Point(x: 300, y: 200))
     #expect(tap.tapCount == 1)
 }
 
@@ -60,7 +61,7 @@ import Testing
     let (tap, states) = run(TapRecognizer(metrics: metrics, taps: 2), double)
     #expect(states == [.possible, .possible, .possible, .ended])
     #expect(tap.tapCount == 2)
-    #expect(tap.location == ScreenPoint(x: 300, y: 200))
+    #expect(tap.location == Point(x: 300, y: 200))
 }
 
 @Test func doubleTapGivesUpWhenTheSecondTapIsLate() throws {

@@ -8,7 +8,7 @@ import Testing
     for gap: Microseconds in [0, 8_000, 17_000, 6_000, 12_000, 9_000, 16_000, 7_000] {
         t += gap
         let seconds = Double(t) / 1_000_000
-        tracker.add(ScreenPoint(x: 100 + 300 * seconds, y: 500 - 120 * seconds), at: t)
+        tracker.add(Point(x: 100 + 300 * seconds, y: 500 - 120 * seconds), at: t)
     }
     let v = tracker.velocity(at: t)
     #expect(abs(v.x - 300) < 1e-6)
@@ -18,17 +18,17 @@ import Testing
 @Test func onlyTheLastHundredMillisecondsCount() {
     var tracker = VelocityTracker()
     // Slow for half a second, then fast: the slow part is outside the horizon.
-    for i in 0...50 { tracker.add(ScreenPoint(x: Double(i), y: 0), at: Microseconds(i) * 10_000) }
-    for i in 1...12 { tracker.add(ScreenPoint(x: 50 + 10 * Double(i), y: 0), at: 500_000 + Microseconds(i) * 10_000) }
+    for i in 0...50 { tracker.add(Point(x: Double(i), y: 0), at: Microseconds(i) * 10_000) }
+    for i in 1...12 { tracker.add(Point(x: 50 + 10 * Double(i), y: 0), at: 500_000 + Microseconds(i) * 10_000) }
     #expect(abs(tracker.velocity(at: 620_000).x - 1000) < 1e-6)
 }
 
 @Test func duplicateTimestampsAreIgnored() {
     var tracker = VelocityTracker()
-    tracker.add(ScreenPoint(x: 0, y: 0), at: 0)
-    tracker.add(ScreenPoint(x: 5, y: 0), at: 10_000)
-    tracker.add(ScreenPoint(x: 10, y: 0), at: 10_000) // same instant: keeps the newer position
-    tracker.add(ScreenPoint(x: 20, y: 0), at: 20_000)
+    tracker.add(Point(x: 0, y: 0), at: 0)
+    tracker.add(Point(x: 5, y: 0), at: 10_000)
+    tracker.add(Point(x: 10, y: 0), at: 10_000) // same instant: keeps the newer position
+    tracker.add(Point(x: 20, y: 0), at: 20_000)
     let v = tracker.velocity(at: 20_000)
     #expect(v.x.isFinite)
     #expect(abs(v.x - 1000) < 1e-6)
@@ -36,7 +36,7 @@ import Testing
 
 @Test func aFingerThatRestedBeforeLiftingHasNoVelocity() {
     var tracker = VelocityTracker()
-    for i in 0...6 { tracker.add(ScreenPoint(x: 20 * Double(i), y: 0), at: Microseconds(i) * 8_000) }
+    for i in 0...6 { tracker.add(Point(x: 20 * Double(i), y: 0), at: Microseconds(i) * 8_000) }
     #expect(tracker.velocity(at: 48_000).x > 2000)
     // Panels send nothing while a finger rests: 150 ms of silence, then the lift.
     #expect(tracker.velocity(at: 198_000) == .zero)
@@ -45,23 +45,23 @@ import Testing
 @Test func aSlowPanelsNormalGapIsNotARest() {
     var tracker = VelocityTracker()
     // 25 Hz: a report every 40 ms, and the lift arrives a little late at the next scan.
-    for i in 0...3 { tracker.add(ScreenPoint(x: 20 * Double(i), y: 0), at: Microseconds(i) * 40_000) }
+    for i in 0...3 { tracker.add(Point(x: 20 * Double(i), y: 0), at: Microseconds(i) * 40_000) }
     #expect(abs(tracker.velocity(at: 170_000).x - 500) < 1e-6)
 }
 
 @Test func tooFewSamplesReadZero() {
     var tracker = VelocityTracker()
     #expect(tracker.velocity(at: 0) == .zero)
-    tracker.add(ScreenPoint(x: 3, y: 4), at: 0)
+    tracker.add(Point(x: 3, y: 4), at: 0)
     #expect(tracker.velocity(at: 0) == .zero)
 }
 
 @Test func timeGoingBackwardsStartsAfresh() {
     var tracker = VelocityTracker()
-    tracker.add(ScreenPoint(x: 0, y: 0), at: 50_000)
-    tracker.add(ScreenPoint(x: 100, y: 0), at: 60_000)
-    tracker.add(ScreenPoint(x: 0, y: 0), at: 10_000)
-    tracker.add(ScreenPoint(x: 0, y: 10), at: 20_000)
+    tracker.add(Point(x: 0, y: 0), at: 50_000)
+    tracker.add(Point(x: 100, y: 0), at: 60_000)
+    tracker.add(Point(x: 0, y: 0), at: 10_000)
+    tracker.add(Point(x: 0, y: 10), at: 20_000)
     let v = tracker.velocity(at: 20_000)
     #expect(v.x == 0)
     #expect(abs(v.y - 1000) < 1e-6)
@@ -71,10 +71,10 @@ import Testing
     var tracker = VelocityTracker()
     var rng = SplitMix64(seed: 7)
     for i in 0..<30 {
-        let jitter = ScreenPoint(x: 400 + Double.random(in: -1.5...1.5, using: &rng), y: 300 + Double.random(in: -1.5...1.5, using: &rng))
+        let jitter = Point(x: 400 + Double.random(in: -1.5...1.5, using: &rng), y: 300 + Double.random(in: -1.5...1.5, using: &rng))
         tracker.add(jitter, at: Microseconds(i) * 8_333)
     }
-    #expect(tracker.velocity(at: 29 * 8_333).speed < metrics.pixelsPerSecond(SwipeRecognizer.flickVelocity) / 2)
+    #expect(tracker.velocity(at: 29 * 8_333).length < metrics.pixelsPerSecond(SwipeRecognizer.flickVelocity) / 2)
 }
 
 /// Reports delivered in a burst (QMP into a virtual machine, a busy bus) carry times a fraction of a millisecond
@@ -86,7 +86,7 @@ import Testing
         var tracker = VelocityTracker()
         var time: Microseconds = 1_000_000
         for step in 0...6 {
-            tracker.add(ScreenPoint(x: 480 - Double(step) * 320 / 6, y: 200), at: time)
+            tracker.add(Point(x: 480 - Double(step) * 320 / 6, y: 200), at: time)
             time += Bool.random(using: &rng) ? Microseconds.random(in: 50...500, using: &rng)
                 : Microseconds.random(in: 1_000...4_000, using: &rng)
         }
@@ -106,7 +106,7 @@ private func heldDrag(distance: Double, over duration: Microseconds, every inter
         let progress = min(Double(t) / Double(duration), 1)
         // Eased in and out, as a finger moves a page: slowing to its rest.
         let eased = progress * progress * (3 - 2 * progress)
-        tracker.add(ScreenPoint(x: 100 + distance * eased + noise(), y: 300 + noise()), at: t)
+        tracker.add(Point(x: 100 + distance * eased + noise(), y: 300 + noise()), at: t)
         t += interval
     }
     return (tracker, t - interval)
@@ -133,7 +133,7 @@ private func heldDrag(distance: Double, over duration: Microseconds, every inter
 @Test func aFingerThatReallyTurnsBackFlicksBack() {
     var tracker = VelocityTracker()
     // 200 px right in 160 ms, then 40 px back in the last 40 ms.
-    for i in 0...20 { tracker.add(ScreenPoint(x: 100 + 10 * Double(i), y: 0), at: Microseconds(i) * 8_000) }
-    for i in 1...5 { tracker.add(ScreenPoint(x: 300 - 8 * Double(i), y: 0), at: 160_000 + Microseconds(i) * 8_000) }
+    for i in 0...20 { tracker.add(Point(x: 100 + 10 * Double(i), y: 0), at: Microseconds(i) * 8_000) }
+    for i in 1...5 { tracker.add(Point(x: 300 - 8 * Double(i), y: 0), at: 160_000 + Microseconds(i) * 8_000) }
     #expect(tracker.velocity(at: 200_000).x < -800)
 }

@@ -8,8 +8,8 @@ import Testing
     let mapping = ScreenMapping(panelWidth: 1280, panelHeight: 800, rotation: .clockwise90)
     #expect(mapping.logicalSize == (800, 1280))
     // The panel's top-right corner is where the app's top-left is drawn, its bottom-left the app's bottom-right.
-    #expect(mapping.logicalPoint(panelX: 1280, panelY: 0) == ScreenPoint(x: 0, y: 0))
-    #expect(mapping.logicalPoint(panelX: 0, panelY: 800) == ScreenPoint(x: 800, y: 1280))
+    #expect(mapping.logicalPoint(panelX: 1280, panelY: 0) == Point(x: 0, y: 0))
+    #expect(mapping.logicalPoint(panelX: 0, panelY: 800) == Point(x: 800, y: 1280))
 }
 
 @Test(arguments: Rotation.allCases)
@@ -18,7 +18,7 @@ func touchesLandWhereTheirPixelIsDrawn(rotation: Rotation) {
     let (w, h) = mapping.logicalSize
     for p in [Point(10, 20), Point(Double(w) - 1, 3), Point(400, Double(h) - 5)] {
         let panel = rotation.panelPoint(p, logicalWidth: Double(w), logicalHeight: Double(h))
-        #expect(mapping.logicalPoint(panelX: panel.x, panelY: panel.y) == ScreenPoint(x: p.x, y: p.y))
+        #expect(mapping.logicalPoint(panelX: panel.x, panelY: panel.y) == Point(x: p.x, y: p.y))
     }
 }
 
@@ -38,6 +38,6 @@ func touchesLandWhereTheirPixelIsDrawn(rotation: Rotation) {
 /// A calibration that throws a touch to 1e300 (or NaN) must not carry it on to where it would trap as an Int.
 @Test func aTouchFarOffThePanelIsHeldWithinTheTouchRange() {
     let mapping = ScreenMapping(panelWidth: 1280, panelHeight: 800)
-    #expect(mapping.logicalPoint(panelX: 1e300, panelY: -5e18) == ScreenPoint(x: ScreenPoint.farthest, y: -ScreenPoint.farthest))
-    #expect(mapping.logicalPoint(panelX: .nan, panelY: 10) == ScreenPoint(x: 0, y: 10))
+    #expect(mapping.logicalPoint(panelX: 1e300, panelY: -5e18) == Point(x: Point.farthestTouch, y: -Point.farthestTouch))
+    #expect(mapping.logicalPoint(panelX: .nan, panelY: 10) == Point(x: 0, y: 10))
 }

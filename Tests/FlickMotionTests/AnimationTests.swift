@@ -100,10 +100,10 @@ private let linear = Timing(duration: 1, curve: .linear)
 }
 
 @Test func pairsAnimateBothHalvesTogether() {
-    typealias PositionAndOpacity = InterpolatablePair<Vector2, Double>
-    let a = Animation(from: PositionAndOpacity(Vector2(0, 0), 0), to: PositionAndOpacity(Vector2(100, -40), 1),
+    typealias PositionAndOpacity = InterpolatablePair<Vector, Double>
+    let a = Animation(from: PositionAndOpacity(Vector(0, 0), 0), to: PositionAndOpacity(Vector(100, -40), 1),
                       timing: linear)
     let mid = a.value(at: 0.5)
-    #expect(isClose(mid.first, Vector2(50, -20), 1e-12) && isClose(mid.second, 0.5, 1e-12))
-    #expect(isClose(a.velocity(at: 0.5).first, Vector2(100, -40), 1e-12))
+    #expect(isClose(mid.first, Vector(50, -20), 1e-12) && isClose(mid.second, 0.5, 1e-12))
+    #expect(isClose(a.velocity(at: 0.5).first, Vector(100, -40), 1e-12))
 }

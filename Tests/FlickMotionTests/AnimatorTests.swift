@@ -2,7 +2,7 @@ import FlickMotion
 import Testing
 
 private let x = AnimationKey<Double>("x")
-private let position = AnimationKey<Vector2>("position")
+private let position = AnimationKey<Vector>("position")
 
 /// Records every completion call so tests can count them.
 private final class CompletionLog {
@@ -55,11 +55,11 @@ private func linear(_ from: Double, _ to: Double, _ duration: Double) -> Animati
     let animator = Animator<Int>()
     animator.add(linear(0, 1, 1), for: 1, key: x)
     animator.add(linear(0, 2, 1), for: 2, key: x)
-    animator.add(Animation(from: Vector2.zero, to: Vector2(10, 20), duration: 1, curve: .linear), for: 1, key: position)
+    animator.add(Animation(from: Vector.zero, to: Vector(10, 20), duration: 1, curve: .linear), for: 1, key: position)
     animator.tick(to: 0.5)
     #expect(isClose(animator.value(for: 1, key: x) ?? -1, 0.5, 1e-12))
     #expect(isClose(animator.value(for: 2, key: x) ?? -1, 1, 1e-12))
-    #expect(animator.value(for: 1, key: position) == Vector2(5, 10))
+    #expect(animator.value(for: 1, key: position) == Vector(5, 10))
 }
 
 @Test func finishedAnimationsHandBackToTheModelUnlessHeld() {
@@ -128,7 +128,7 @@ private func linear(_ from: Double, _ to: Double, _ duration: Double) -> Animati
 
 @Test func stoppingReportsThePresentedValueAndVelocity() {
     let animator = Animator<Int>(), log = CompletionLog()
-    let move = Animation(from: Vector2(0, 0), to: Vector2(300, 100), duration: 0.6, curve: .easeInEaseOut)
+    let move = Animation(from: Vector(0, 0), to: Vector(300, 100), duration: 0.6, curve: .easeInEaseOut)
     animator.add(move, for: 1, key: position, completion: log.handler("move", animator))
     animator.tick(to: 0.2)
     let state = animator.stop(1, key: position)
@@ -144,7 +144,7 @@ private func linear(_ from: Double, _ to: Double, _ duration: Double) -> Animati
 @Test func removeAllStopsEveryKeyOfOneTarget() {
     let animator = Animator<Int>(), log = CompletionLog()
     animator.add(linear(0, 1, 1), for: 1, key: x, completion: log.handler("x", animator))
-    animator.add(Animation(from: .zero, to: Vector2(1, 1), duration: 1), for: 1, key: position,
+    animator.add(Animation(from: .zero, to: Vector(1, 1), duration: 1), for: 1, key: position,
                  completion: log.handler("position", animator))
     animator.add(linear(0, 1, 1), for: 2, key: x, completion: log.handler("other", animator))
     animator.removeAll(for: 1)

@@ -72,7 +72,7 @@ func velocityIsTheDerivativeOfPositionAndStartsAsGiven(_ zeta: Double) {
 
 @Test func springAnimationMovesEveryComponentLikeTheScalarSpring() {
     let spring = Spring(dampingRatio: 0.5, response: 0.4)
-    let motion = SpringAnimation(spring, from: Vector2(100, -20), to: Vector2(10, 30), initialVelocity: Vector2(-500, 40))
+    let motion = SpringAnimation(spring, from: Vector(100, -20), to: Vector(10, 30), initialVelocity: Vector(-500, 40))
     for t in stride(from: 0.0, to: 2, by: 0.1) {
         let p = motion.value(at: t)
         #expect(isClose(p.x, 10 + spring.displacement(at: t, from: 90, velocity: -500), 1e-9))

@@ -2,7 +2,7 @@ import FlickMotion
 
 func isClose(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }
 
-func isClose(_ a: Vector2, _ b: Vector2, _ tolerance: Double) -> Bool { (a - b).length <= tolerance }
+func isClose(_ a: Vector, _ b: Vector, _ tolerance: Double) -> Bool { (a - b).length <= tolerance }
 
 /// A small deterministic generator (SplitMix64), so property tests draw the same cases on every run.
 struct SeededGenerator: RandomNumberGenerator {
@@ -23,3 +23,5 @@ func frames(from start: Double = 0, to end: Double, rate: Double) -> [Double] {
     let count = Int(((end - start) * rate).rounded())
     return (1...count).map { start + Double($0) / rate }
 }
+
+func isClose(_ a: Point, _ b: Point, _ tolerance: Double) -> Bool { a.distance(to: b) <= tolerance }

@@ -10,8 +10,8 @@ private let entryEdge: [Transition.Direction: (x: Double, y: Double)] = [
 private func expected(_ kind: Transition.Kind, _ direction: Transition.Direction, _ p: Double) -> TransitionComposite {
     let e = entryEdge[direction]!
     let still = LayerPlacement()
-    let incoming = LayerPlacement(offset: Vector2(e.x * (1 - p), e.y * (1 - p)))
-    let outgoing = LayerPlacement(offset: Vector2(-e.x * p, -e.y * p))
+    let incoming = LayerPlacement(offset: Vector(e.x * (1 - p), e.y * (1 - p)))
+    let outgoing = LayerPlacement(offset: Vector(-e.x * p, -e.y * p))
     switch kind {
     case .fade: return TransitionComposite(old: still, new: LayerPlacement(alpha: p), top: .new)
     case .moveIn: return TransitionComposite(old: still, new: incoming, top: .new)
@@ -42,10 +42,10 @@ private func isClose(_ a: TransitionComposite, _ b: TransitionComposite) -> Bool
 
 @Test func pushFromRightHalfwaySharesTheScreen() {
     let halfway = Transition(.push, from: .fromRight).composite(atProgress: 0.5)
-    #expect(halfway.old.offset == Vector2(-0.5, 0) && halfway.new.offset == Vector2(0.5, 0))
-    #expect(halfway.new.pixelOffset(width: 800, height: 480) == Vector2(400, 0))
+    #expect(halfway.old.offset == Vector(-0.5, 0) && halfway.new.offset == Vector(0.5, 0))
+    #expect(halfway.new.pixelOffset(in: Size(800, 480)) == Vector(400, 0))
     let start = Transition(.moveIn, from: .fromBottom).composite(atProgress: 0)
-    #expect(start.new.pixelOffset(width: 800, height: 480) == Vector2(0, 480))
+    #expect(start.new.pixelOffset(in: Size(800, 480)) == Vector(0, 480))
 }
 
 @Test func theEndsShowOnlyOneLayer() {
@@ -93,7 +93,7 @@ func theEdgeBounceGoesAQuarterOutAndBackWithoutAJump(_ direction: Transition.Dir
 
 @Test func springDrivenProgressPastTheEndKeepsMovingButAlphaStaysInRange() {
     let over = Transition(.push, from: .fromRight).composite(atProgress: 1.1)
-    #expect(isClose(over.new.offset, Vector2(-0.1, 0), 1e-12))
+    #expect(isClose(over.new.offset, Vector(-0.1, 0), 1e-12))
     #expect(Transition(.fade).composite(atProgress: 1.1).new.alpha == 1)
     #expect(Transition(.fade).composite(atProgress: -0.1).new.alpha == 0)
 }

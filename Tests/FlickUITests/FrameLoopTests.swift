@@ -141,7 +141,7 @@ private final class Board: LoopWaiter, Display {
         let scene = MovingScene(frames: 0)
         let player = VirtualClockPlayer(scene: scene, width: 4, height: 4)
         let t: Microseconds = 100_510_000
-        player.enqueue([TouchFrame(time: t, events: [TouchEvent(.down, id: TouchID(rawValue: 0), at: ScreenPoint(x: 1, y: 1), time: t)])])
+        player.enqueue([TouchFrame(time: t, events: [TouchEvent(.down, id: TouchID(rawValue: 0), at: Point(x: 1, y: 1), time: t)])])
         player.run()
         #expect(scene.touchesAt.count == 1)
         #expect(scene.touchesAt[0].clock == 6030.0 / 60)

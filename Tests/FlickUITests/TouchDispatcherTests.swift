@@ -1,4 +1,5 @@
 import FlickGestures
+import FlickInput
 import FlickRaster
 import FlickUI
 import Foundation

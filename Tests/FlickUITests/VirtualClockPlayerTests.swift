@@ -33,7 +33,7 @@ private final class RecordingScene: Scene {
 
 private func tap(at seconds: Double) -> [TouchFrame] {
     let t = Microseconds(seconds * 1e6)
-    let finger = TouchID(rawValue: 0), point = ScreenPoint(x: 5, y: 5)
+    let finger = TouchID(rawValue: 0), point = Point(x: 5, y: 5)
     return [TouchFrame(time: t, events: [TouchEvent(.down, id: finger, at: point, time: t)]),
             TouchFrame(time: t + 50_000, events: [TouchEvent(.up, id: finger, at: point, time: t + 50_000)])]
 }

@@ -90,7 +90,7 @@ extension VirtualMachine {
         // A finger on the glass through virtio-multitouch → libinput → the run loop: its disc appears where
         // the headless kiosk draws it for a finger at the same point (the centre: 16384 of 32768 on each axis).
         try guest.sendTouch(mttEvents("begin", x: 16384, y: 16384, trackingID: 1))
-        let centre = ScreenPoint(x: 640, y: 400)
+        let centre = Point(x: 640, y: 400)
         let touched = try headlessFrame(width, height, after: [TouchFrame(time: 0, events: [TouchEvent(.down, id: .finger(0), at: centre, time: 0)])])
         let withFinger = try waitForScreen(guest, timeout: 60) { differingFraction($0, touched) < 0.001 }
         #expect(differingFraction(withFinger, expected) > 0.001, "the touch never showed on screen")

@@ -33,7 +33,7 @@ struct DetailMove {
         self.progress = progress
         let composite = Transition(.push, from: direction).composite(atProgress: progress)
         let size = shown.frame.size
-        let old = composite.old.pixelOffset(width: size.width, height: size.height)
+        let old = composite.old.pixelOffset(in: size)
         let origin = Point(old.x.rounded(), old.y.rounded())
         shown.frame.origin = origin
         incoming?.frame.origin = Point(origin.x + direction.entry.x * size.width, origin.y + direction.entry.y * size.height)

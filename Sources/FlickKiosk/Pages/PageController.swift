@@ -109,6 +109,3 @@ extension ReportsKioskState {
     var textIndex: Int? { nil }
 }
 
-extension ScreenPoint {
-    var point: Point { Point(x: x, y: y) }
-}

@@ -14,7 +14,7 @@ protocol PageSwipeHandler: AnyObject {
     func swipeDragged(_ offset: Double, along axis: Axis)
     /// The finger lifted: the swipe's `decision`, the axis it locked to (nil: it never dragged) and the finger's
     /// velocity.
-    func swipeReleased(_ decision: SwipeDecision?, lockedAxis: Axis?, velocity: Velocity)
+    func swipeReleased(_ decision: SwipeDecision?, lockedAxis: Axis?, velocity: Vector)
     /// The touch went elsewhere or was cancelled: caught pages carry on to rest.
     func swipeAbandoned()
 }

@@ -297,7 +297,7 @@ extension PagesScene: PageSwipeHandler {
         layout()
     }
 
-    func swipeReleased(_ decision: SwipeDecision?, lockedAxis: Axis?, velocity: Velocity) {
+    func swipeReleased(_ decision: SwipeDecision?, lockedAxis: Axis?, velocity: Vector) {
         let along = axis.map { velocity.component(along: $0) } ?? 0
         switch strip.release(decision: decision, lockedAxis: lockedAxis, velocity: along) {
         case .commit(let next, let sign, let velocity):

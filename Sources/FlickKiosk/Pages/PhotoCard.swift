@@ -44,7 +44,7 @@ final class PhotoCard {
         let origin = Point(((Double(context.width) - size.width) / 2).rounded(),
                            ((Double(context.height) - size.height) / 2).rounded())
         view = View(frame: Rect(origin: origin, size: size))
-        restingItem = DynamicItem(position: Vector2(view.frame.center), width: size.width, height: size.height)
+        restingItem = DynamicItem(position: view.frame.center, width: size.width, height: size.height)
         view.shouldRasterize = true
         let blank = context.theme.surface
         let images = context.images
@@ -94,7 +94,7 @@ final class PhotoCard {
 
     /// Whether `point` (page pixels) is on the print of a card placed as `item`; the shadow does not count.
     func contains(_ point: Point, placedAs item: DynamicItem) -> Bool {
-        let local = item.offset(of: Vector2(point))
+        let local = item.offset(of: point)
         return abs(local.x) <= faceSize.width / 2 && abs(local.y) <= faceSize.height / 2
     }
 

@@ -9,7 +9,7 @@ struct PhotoCardMotion {
     let home: DynamicItem
     let flick: PhotoFlick
     /// A flying card is gone once its frame no longer overlaps these.
-    let screen: Bounds
+    let screen: Rect
     private var simulation: DynamicSimulation
     /// Nothing moves until a finger does: no frames are needed, and the simulation's clock stands still.
     private(set) var isSettled = true
@@ -26,7 +26,7 @@ struct PhotoCardMotion {
     /// resistance, so a flicked card keeps its speed and its spin.
     static let heldResistance = Resistance(linear: 2, angular: 2)
 
-    init(home: DynamicItem, flick: PhotoFlick, screen: Bounds) {
+    init(home: DynamicItem, flick: PhotoFlick, screen: Rect) {
         self.home = home
         self.flick = flick
         self.screen = screen
@@ -36,7 +36,7 @@ struct PhotoCardMotion {
     var item: DynamicItem { simulation.item }
 
     /// A finger takes the card at `point`, wherever it is: at rest, snapping back or flying off.
-    mutating func grab(at point: Vector2) {
+    mutating func grab(at point: Point) {
         simulation.snap = nil
         simulation.gravity = nil
         simulation.exitBounds = nil
@@ -45,7 +45,7 @@ struct PhotoCardMotion {
         isSettled = false
     }
 
-    mutating func drag(to point: Vector2) {
+    mutating func drag(to point: Point) {
         guard simulation.attachment != nil else { return }
         simulation.attachment?.anchor = point
         isSettled = false
@@ -54,7 +54,7 @@ struct PhotoCardMotion {
     /// The finger lifts at `velocity` (pixels per second; zero for a cancelled touch) after moving `travel` since
     /// it took the card. The decision is on what the finger did: the seed's card is pinned to the finger, while
     /// ours trails it through the spring grip and a short fast flick would leave it short of the distance.
-    mutating func release(velocity: Vector2, travel: Vector2) {
+    mutating func release(velocity: Vector, travel: Vector) {
         guard simulation.attachment != nil else { return }
         simulation.attachment = nil
         simulation.resistance = .none
@@ -74,7 +74,7 @@ struct PhotoCardMotion {
 
     /// What a card moving at `card` needs added to move at least at `finger`'s speed along the finger's way;
     /// zero when it already does. Its motion across the finger's way is left as it is.
-    private static func catchingUp(_ card: Vector2, with finger: Vector2) -> Vector2 {
+    private static func catchingUp(_ card: Vector, with finger: Vector) -> Vector {
         let speed = finger.length
         guard speed > 0 else { return .zero }
         let direction = finger / speed

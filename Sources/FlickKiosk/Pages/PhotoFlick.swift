@@ -21,7 +21,7 @@ struct PhotoFlick {
 
     /// Far and fast, and heading on away from where the drag started (a flick back is a change of mind).
     /// `travel` is the finger's move since it took the card, `velocity` the finger's at the lift, in pixels.
-    func dismisses(travel: Vector2, velocity: Vector2) -> Bool {
+    func dismisses(travel: Vector, velocity: Vector) -> Bool {
         travel.length > metrics.pixels(Self.dismissDistance)
             && velocity.length >= metrics.pixelsPerSecond(Self.dismissSpeed)
             && velocity.dot(travel) > 0
@@ -29,7 +29,7 @@ struct PhotoFlick {
 
     /// The seed's gravity along the flick. FlickMotion's magnitude 1 is 1000 per second squared in whatever
     /// unit positions are in, as UIKit's is in points; ours are pixels, so the magnitude converts.
-    func gravity(along velocity: Vector2) -> Gravity {
+    func gravity(along velocity: Vector) -> Gravity {
         Gravity(direction: velocity, magnitude: Self.gravityMagnitude * pixelsPerPoint)
     }
 

@@ -53,19 +53,19 @@ final class PhotoStackPage: PageController, ReportsKioskState {
             let pan = grip.recognizer
             switch phase {
             case .touchDown:
-                guard let start = pan.startLocation, let front, let motion, front.contains(start.point, placedAs: motion.item)
+                guard let start = pan.startLocation, let front, let motion, front.contains(start, placedAs: motion.item)
                 else { return }
-                self.motion?.grab(at: Vector2(start.point))
+                self.motion?.grab(at: start)
                 isHolding = true
             case .possible:
                 break
             case .began, .changed:
                 guard let location = pan.location else { return }
-                motion?.drag(to: Vector2(location.point))
+                motion?.drag(to: location)
             case .ended:
                 isHolding = false
-                motion?.release(velocity: Vector2(pan.velocity.x, pan.velocity.y),
-                                travel: Vector2(pan.translation.x, pan.translation.y))
+                motion?.release(velocity: pan.velocity,
+                                travel: pan.translation)
             case .cancelled, .failed:
                 guard isHolding else { return }
                 isHolding = false
@@ -93,7 +93,7 @@ final class PhotoStackPage: PageController, ReportsKioskState {
     /// Makes `card` the front card, at rest, and lays the next photo under it.
     private func bringForward(_ card: PhotoCard) {
         front = card
-        motion = PhotoCardMotion(home: card.restingItem, flick: flick, screen: Bounds(context.bounds))
+        motion = PhotoCardMotion(home: card.restingItem, flick: flick, screen: context.bounds)
         let next = (card.index + 1) % photos.count
         let under = PhotoCard(path: photos[next], index: next, context: context)
         view.insertChild(under.view, at: 0)

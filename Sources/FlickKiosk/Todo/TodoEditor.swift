@@ -89,7 +89,7 @@ final class TodoEditor {
     func attach(to page: View) {
         pageTap.isEnabled = false
         pageTap.onPhase = { [unowned self] phase in
-            guard phase == .ended, let point = pageTap.recognizer.location?.point else { return }
+            guard phase == .ended, let point = pageTap.recognizer.location else { return }
             if isOnEditedRow(point) { onEdit(.placeCaret(point)) } else { onCommit() }
         }
         page.addGesture(pageTap)
@@ -107,7 +107,7 @@ final class TodoEditor {
     private func press(_ events: [TouchEvent]) {
         guard let keyboard else { return }
         for event in events {
-            let point = event.position.point
+            let point = event.position
             switch event.phase {
             case .down:
                 // A second finger on the keyboard types the first key, as fast typing rolls from key to key.

@@ -82,7 +82,7 @@ final class TodoListGestures {
     private func attachTap() {
         tap.onPhase = { [unowned self] phase in
             guard phase == .ended else { return }
-            if tapSelects, let point = tap.recognizer.location, let index = list.index(at: point.point) {
+            if tapSelects, let point = tap.recognizer.location, let index = list.index(at: point) {
                 onTap(index)
             }
         }
@@ -123,7 +123,7 @@ final class TodoListGestures {
     private func response(to direction: SwipeDirection) -> DragResponse {
         switch direction {
         case .left, .right:
-            guard let start = drag.recognizer.startLocation, list.index(at: start.point) != nil else { return .ignores }
+            guard let start = drag.recognizer.startLocation, list.index(at: start) != nil else { return .ignores }
             return .moves
         case .up: return list.dragOffset < list.maximumOffset ? .moves : .resists
         case .down: return .moves
@@ -134,7 +134,7 @@ final class TodoListGestures {
     private func lock(_ pan: PanRecognizer) -> Dragging {
         switch pan.lockedAxis {
         case .horizontal?:
-            guard let start = pan.startLocation, let index = list.index(at: start.point) else {
+            guard let start = pan.startLocation, let index = list.index(at: start) else {
                 list.coast(velocity: 0)
                 return .none
             }
@@ -181,8 +181,8 @@ final class TodoListGestures {
     /// The upper of the two neighbouring rows the pinch's fingers landed on; nil before the second finger, or
     /// when the rows are not neighbours.
     private func neighbourRows(_ recognizer: PinchRecognizer) -> Int? {
-        guard let points = recognizer.initialPoints, let a = list.index(at: points.upper.point),
-              let b = list.index(at: points.lower.point), abs(a - b) == 1 else { return nil }
+        guard let points = recognizer.initialPoints, let a = list.index(at: points.upper),
+              let b = list.index(at: points.lower), abs(a - b) == 1 else { return nil }
         return min(a, b)
     }
 

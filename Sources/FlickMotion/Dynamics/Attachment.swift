@@ -11,23 +11,23 @@ public struct Attachment: Hashable, Sendable {
     public static let defaultDampingRatio = 1.0
 
     /// Where the grip is pulled to, in pixels; move it every touch frame.
-    public var anchor: Vector2
+    public var anchor: Point
     /// The grip, from the item's centre in the item's own (unrotated) axes.
-    public var offset: Vector2
+    public var offset: Vector
     /// Oscillations per second of the grip about the anchor, were the item not turning.
     public var frequency: Double
     /// 1 follows without overshoot, less lets the grip swing past the anchor.
     public var dampingRatio: Double
 
     /// A grip `offset` pixels from the item's centre (in its own axes) pulled toward `anchor`, in screen pixels.
-    public init(anchor: Vector2, offset: Vector2 = .zero, frequency: Double = defaultFrequency,
+    public init(anchor: Point, offset: Vector = .zero, frequency: Double = defaultFrequency,
                 dampingRatio: Double = defaultDampingRatio) {
         self.anchor = anchor; self.offset = offset; self.frequency = frequency; self.dampingRatio = dampingRatio
     }
 
     /// A grip on `item` where a finger touches it, at `point` (the seed's `offsetFromCenter` from the
     /// touch location in the card).
-    public init(grabbing item: DynamicItem, at point: Vector2, frequency: Double = defaultFrequency,
+    public init(grabbing item: DynamicItem, at point: Point, frequency: Double = defaultFrequency,
                 dampingRatio: Double = defaultDampingRatio) {
         self.init(anchor: point, offset: item.offset(of: point), frequency: frequency, dampingRatio: dampingRatio)
     }

@@ -19,7 +19,7 @@ public struct DynamicSimulation: Sendable {
     /// Drag on the item's motion; ``Resistance/none`` by default.
     public var resistance: Resistance
     /// When the item's frame stops overlapping these, `advance(to:)` reports `.leftBounds` once.
-    public var exitBounds: Bounds? {
+    public var exitBounds: Rect? {
         didSet { hasLeftBounds = false }
     }
 
@@ -33,7 +33,7 @@ public struct DynamicSimulation: Sendable {
     private var presented: DynamicItem
     /// The anchor as it was at `time`: sub-steps move it in a straight line to the anchor asked for next,
     /// so a finger's path is followed the same way at any frame rate.
-    private var appliedAnchor: Vector2?
+    private var appliedAnchor: Point?
     private var hasLeftBounds = false
 
     /// A simulation of `item` as it is at `time` seconds, with no attachment, snap or gravity yet.
@@ -52,7 +52,7 @@ public struct DynamicSimulation: Sendable {
     }
 
     /// Adds velocity at once, like `UIDynamicItemBehavior.addLinearVelocity(_:for:)`.
-    public mutating func push(velocity: Vector2, angularVelocity: Double = 0) {
+    public mutating func push(velocity: Vector, angularVelocity: Double = 0) {
         stepped.velocity = stepped.velocity + velocity
         stepped.angularVelocity += angularVelocity
         presented.velocity = presented.velocity + velocity
@@ -73,7 +73,7 @@ public struct DynamicSimulation: Sendable {
         guard newTime > time else { return [] }
         let start = time, span = newTime - time
         let anchorFrom = appliedAnchor ?? attachment?.anchor, anchorTo = attachment?.anchor
-        func anchor(at t: Double) -> Vector2? {
+        func anchor(at t: Double) -> Point? {
             guard let from = anchorFrom, let to = anchorTo else { return nil }
             return from.interpolated(to: to, amount: (t - start) / span)
         }
@@ -124,7 +124,7 @@ public struct DynamicSimulation: Sendable {
     /// One classical Runge–Kutta step: exact for constant gravity and fourth-order for the springs, so the
     /// sub-steps follow the closed-form solutions closely rather than drifting like plain Euler.
     private func integrate(_ s: DynamicItem, from t: Double, by h: Double,
-                           anchor: (Double) -> Vector2?) -> DynamicItem {
+                           anchor: (Double) -> Point?) -> DynamicItem {
         func derivative(_ x: DynamicItem, _ t: Double) -> Derivative {
             let a = acceleration(of: x, anchor: anchor(t))
             return Derivative(velocity: x.velocity, acceleration: a.linear,
@@ -152,18 +152,18 @@ public struct DynamicSimulation: Sendable {
     }
 
     private struct Derivative {
-        var velocity: Vector2, acceleration: Vector2, spin: Double, angularAcceleration: Double
+        var velocity: Vector, acceleration: Vector, spin: Double, angularAcceleration: Double
     }
 
     /// Acceleration per unit mass, so the item's mass cancels out: only its shape matters, for turning.
-    private func acceleration(of item: DynamicItem, anchor: Vector2?) -> (linear: Vector2, angular: Double) {
+    private func acceleration(of item: DynamicItem, anchor: Point?) -> (linear: Vector, angular: Double) {
         var linear = gravity?.acceleration ?? .zero
         var angular = 0.0
         if let attachment, let anchor {
             let omega = 2 * Double.pi * attachment.frequency
             let lever = attachment.offset.rotated(by: item.angle)
             let grip = item.position + lever
-            let pull = (anchor - grip) * (omega * omega)
+            let pull = Vector(from: grip, to: anchor) * (omega * omega)
                 - item.velocity(atOffset: attachment.offset) * (2 * attachment.dampingRatio * omega)
             linear = linear + pull
             // A pull at the lever turns the item: torque over moment of inertia, both per unit mass.
@@ -171,7 +171,7 @@ public struct DynamicSimulation: Sendable {
         }
         if let snap {
             let omega = 2 * Double.pi / snap.response, drag = 2 * snap.damping * omega
-            linear = linear + (snap.point - item.position) * (omega * omega) - item.velocity * drag
+            linear = linear + Vector(from: item.position, to: snap.point) * (omega * omega) - item.velocity * drag
             angular += (snap.angle - item.angle) * omega * omega - item.angularVelocity * drag
         }
         linear = linear - item.velocity * resistance.linear

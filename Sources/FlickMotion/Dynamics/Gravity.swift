@@ -5,17 +5,17 @@ public struct Gravity: Hashable, Sendable {
     public static let standardAcceleration = 1000.0 // UIKit: magnitude 1 accelerates at 1000 points/s²
 
     /// Only the direction counts; its length is ignored.
-    public var direction: Vector2
+    public var direction: Vector
     /// Multiples of ``standardAcceleration``.
     public var magnitude: Double
 
     /// Downwards at magnitude 1 by default, as UIKit.
-    public init(direction: Vector2 = Vector2(0, 1), magnitude: Double = 1) {
+    public init(direction: Vector = Vector(0, 1), magnitude: Double = 1) {
         self.direction = direction; self.magnitude = magnitude
     }
 
     /// Pixels per second squared.
-    public var acceleration: Vector2 { direction.normalized * (magnitude * Self.standardAcceleration) }
+    public var acceleration: Vector { direction.normalized * (magnitude * Self.standardAcceleration) }
 }
 
 /// Drag on the item's motion, like `UIDynamicItemBehavior.resistance` and `.angularResistance`: with

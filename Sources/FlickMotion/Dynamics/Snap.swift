@@ -9,7 +9,7 @@ public struct Snap: Hashable, Sendable {
     public static let defaultResponse = 0.4
 
     /// Where the item's centre comes to rest, in pixels.
-    public var point: Vector2
+    public var point: Point
     /// The angle it comes to rest at, in radians.
     public var angle: Double
     /// The spring's damping ratio: 1 returns without overshoot, less bounces.
@@ -18,7 +18,7 @@ public struct Snap: Hashable, Sendable {
     public var response: Double
 
     /// A snap to `point` (pixels) and `angle` (radians, upright by default).
-    public init(to point: Vector2, angle: Double = 0, damping: Double = defaultDamping,
+    public init(to point: Point, angle: Double = 0, damping: Double = defaultDamping,
                 response: Double = defaultResponse) {
         self.point = point; self.angle = angle; self.damping = damping; self.response = response
     }

@@ -135,8 +135,8 @@ public final class ListView {
         view.addGesture(tap)
     }
 
-    private func rowIndex(at root: ScreenPoint) -> Int? {
-        guard let local = view.convertFromRoot(Point(root.x, root.y)), view.bounds.contains(local) else { return nil }
+    private func rowIndex(at root: Point) -> Int? {
+        guard let local = view.convertFromRoot(root), view.bounds.contains(local) else { return nil }
         return row(at: local.y + contentOffset.rounded())
     }
 

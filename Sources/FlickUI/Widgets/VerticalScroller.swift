@@ -16,7 +16,7 @@ public final class VerticalScroller {
     /// The content moved: place it `offset` pixels up.
     public var onOffset: (Double) -> Void = { _ in }
     /// A finger landed at `point`; `stoppedMotion` when it only stopped a moving (or rubber-banded) view.
-    public var onCatch: (_ point: ScreenPoint?, _ stoppedMotion: Bool) -> Void = { _, _ in }
+    public var onCatch: (_ point: Point?, _ stoppedMotion: Bool) -> Void = { _, _ in }
     /// The drag began to scroll.
     public var onDragBegan: () -> Void = {}
 
@@ -115,7 +115,7 @@ public final class VerticalScroller {
     }
 
     /// A finger landed: moving content stops where it shows.
-    private func catchMotion(at point: ScreenPoint?) {
+    private func catchMotion(at point: Point?) {
         let caught = scene.animator.stop(ObjectIdentifier(view), key: Self.offsetKey)
         let stoppedMotion = caught.map { abs($0.velocity) >= metrics.pixelsPerSecond(Self.restingSpeed) } ?? false
             || !scroller.bounds.contains(offset)

@@ -1,5 +1,6 @@
 import FlickKiosk
 import FlickGestures
+import FlickInput
 import FlickMotion
 import FlickRaster
 import FlickText

@@ -8,13 +8,13 @@ import Testing
 @Suite struct PhotoCardSwingTests {
     /// A 4:3 photo on a 1280x800 page as `PhotoCard` lays it: 875x656 inside the 64 px margin, an 8 px border
     /// and a 12 px shadow round it.
-    static let home = DynamicItem(position: Vector2(640, 400), width: 915, height: 696)
-    static let screen = Bounds(minX: 0, minY: 0, maxX: 1280, maxY: 800)
+    static let home = DynamicItem(position: Point(640, 400), width: 915, height: 696)
+    static let screen = Rect(x: 0, y: 0, width: 1280, height: 800)
     static let frame = 1.0 / 60
 
     /// A quarter of the card's height above its centre.
-    let gripOffset = Vector2(0, -Self.home.height / 4)
-    var grip: Vector2 { Self.home.position + gripOffset }
+    let gripOffset = Vector(0, -Self.home.height / 4)
+    var grip: Point { Self.home.position + gripOffset }
     var motion = PhotoCardMotion(home: Self.home, flick: PhotoFlick(metrics: GestureMetrics(dotsPerInch: 160)),
                                  screen: Self.screen)
     var time = 0.0
@@ -26,7 +26,7 @@ import Testing
         var angles: [Double] = []
         for i in 1...frames {
             time += Self.frame
-            motion.drag(to: grip + Vector2(300 * Double(i) / Double(frames), 0))
+            motion.drag(to: grip + Vector(300 * Double(i) / Double(frames), 0))
             let left = motion.advance(to: time)
             #expect(!left)
             angles.append(motion.item.angle)
@@ -51,7 +51,7 @@ import Testing
         let speed = 300 / (Double(frames) * Self.frame)
         let lag = 2 * Attachment.defaultDampingRatio / (2 * .pi * Attachment.defaultFrequency) * speed
         let held = motion.item.point(atOffset: gripOffset)
-        #expect(isClose(held, grip + Vector2(300 - lag, 0), 1), "\(held)")
+        #expect(isClose(held, grip + Vector(300 - lag, 0), 1), "\(held)")
     }
 
     @Test mutating func flickedAwayItLeavesAtLeastAtTheFingersSpeedAndKeepsSpinning() {
@@ -60,8 +60,8 @@ import Testing
         #expect(spin > 0.3)
         // 300 px in 0.4 s: the finger lifts at 750 px/s. The turning card's centre was moving slower than the
         // grip; it now goes at the finger's speed, plus the seed's push of a tenth of it.
-        let finger = Vector2(750, 0)
-        motion.release(velocity: finger, travel: Vector2(300, 0))
+        let finger = Vector(750, 0)
+        motion.release(velocity: finger, travel: Vector(300, 0))
         #expect(isClose(motion.item.velocity.x, 750 * (1 + PhotoFlick.pushShare), 1e-9))
         #expect(motion.item.angularVelocity == spin)
         var angle = motion.item.angle
@@ -85,9 +85,9 @@ import Testing
         _ = dragSideways(frames: 24)
         let own = motion.item.velocity
         // The finger slowed before lifting: still a flick, but slower than the card.
-        let finger = Vector2(450, 0)
+        let finger = Vector(450, 0)
         #expect(own.x > finger.x)
-        motion.release(velocity: finger, travel: Vector2(300, 0))
+        motion.release(velocity: finger, travel: Vector(300, 0))
         #expect(isClose(motion.item.velocity, own + finger * PhotoFlick.pushShare, 1e-9))
     }
 
@@ -101,13 +101,13 @@ import Testing
         // Within a second and a half, still turned: it lies as the drag left it under the finger.
         #expect(frames <= 90 && motion.isSettled, "still moving after \(frames) frames")
         #expect(motion.item.angle * 180 / .pi > 15)
-        #expect((motion.item.point(atOffset: gripOffset) - (grip + Vector2(300, 0))).length < 1)
+        #expect((motion.item.point(atOffset: gripOffset) - (grip + Vector(300, 0))).length < 1)
     }
 
     @Test mutating func letGoGentlyItSnapsHomeUpright() {
         _ = dragSideways(frames: 24)
         runFrames(30)
-        motion.release(velocity: .zero, travel: Vector2(300, 0))
+        motion.release(velocity: .zero, travel: Vector(300, 0))
         var frames = 0
         while !motion.isSettled && frames < 300 {
             runFrames(1)
@@ -119,4 +119,5 @@ import Testing
 }
 
 private func isClose(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }
-private func isClose(_ a: Vector2, _ b: Vector2, _ tolerance: Double) -> Bool { (a - b).length <= tolerance }
+private func isClose(_ a: Point, _ b: Point, _ tolerance: Double) -> Bool { a.distance(to: b) <= tolerance }
+private func isClose(_ a: Vector, _ b: Vector, _ tolerance: Double) -> Bool { (a - b).length <= tolerance }

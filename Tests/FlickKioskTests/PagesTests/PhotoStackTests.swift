@@ -1,5 +1,6 @@
 @testable import FlickKiosk
 import FlickGestures
+import FlickInput
 import FlickRaster
 import FlickText
 import FlickUI

@@ -128,7 +128,7 @@ private final class IdleTour {
     #expect(power.state == .dimmed && backlight.level == 26.0 / 255 && power.nextChange == 60)
     power.advance(to: 61)
     #expect(power.state == .blanked && backlight.level == 0 && display.isBlanked)
-    let touch = TouchFrame(time: 70_000_000, events: [TouchEvent(.down, id: .finger(0), at: ScreenPoint(x: 1, y: 1), time: 70_000_000)])
+    let touch = TouchFrame(time: 70_000_000, events: [TouchEvent(.down, id: .finger(0), at: Point(x: 1, y: 1), time: 70_000_000)])
     #expect(power.filter([InputEvent.touches(touch)], at: 70).isEmpty)
     #expect(power.state == .on && backlight.level == 204.0 / 255 && !display.isBlanked && power.nextChange == 100)
     #expect(said == ["screen dimmed after 30 s without input", "screen blanked after 60 s without input",

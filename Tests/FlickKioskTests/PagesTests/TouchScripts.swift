@@ -1,5 +1,6 @@
 import FlickKiosk
 import FlickGestures
+import FlickInput
 import Foundation
 
 /// Touch scripts for the page tests, written as the JSON format `flick run --script` reads.

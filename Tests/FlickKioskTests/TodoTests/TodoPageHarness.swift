@@ -92,7 +92,7 @@ struct Touches {
     }
 
     mutating func add(_ phase: TouchEvent.Phase, _ id: Int, _ x: Double, _ y: Double, at ms: Double) {
-        events.append(TouchEvent(phase, id: .finger(id), at: ScreenPoint(x: x, y: y), time: Microseconds((ms * 1000).rounded())))
+        events.append(TouchEvent(phase, id: .finger(id), at: Point(x: x, y: y), time: Microseconds((ms * 1000).rounded())))
     }
 
     /// A finger from (x, y) moving by (dx, dy): its first move `slop` px, just past the slop (where the list starts

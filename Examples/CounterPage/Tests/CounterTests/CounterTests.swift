@@ -1,5 +1,6 @@
 import Counter
 import FlickGestures
+import FlickInput
 import FlickKiosk
 import FlickRaster
 import FlickText

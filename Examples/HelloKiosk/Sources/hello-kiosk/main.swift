@@ -1,5 +1,6 @@
 import FlickBoard
 import FlickGestures
+import FlickInput
 import FlickUI
 import Foundation
 import Hello

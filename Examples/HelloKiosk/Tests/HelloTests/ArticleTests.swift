@@ -2,6 +2,7 @@
 // animations and springs; Testing headlessly), as written there, so a change to the API that breaks an article
 // breaks this build first.
 import FlickGestures
+import FlickInput
 import FlickMotion
 import FlickRaster
 import FlickText

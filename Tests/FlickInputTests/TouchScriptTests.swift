@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FlickGestures
+import FlickGestures
+@testable import FlickInput
 
 @Test func eventsWithTheSameTimeFormOneFrame() throws {
     let pinch = try script("""
@@ -14,11 +15,11 @@ import Testing
     let frames = pinch.frames
     #expect(frames.map(\.time) == [0, 120_500, 200_000])
     #expect(frames.map(\.events.count) == [2, 2, 2])
-    #expect(frames[1].events[0] == TouchEvent(.move, id: .finger(1), at: ScreenPoint(x: 640.5, y: 520), time: 120_500))
+    #expect(frames[1].events[0] == TouchEvent(.move, id: .finger(1), at: Point(x: 640.5, y: 520), time: 120_500))
     // Lifts carry the last position the finger had.
-    #expect(frames[2].events[0] == TouchEvent(.up, id: .finger(0), at: ScreenPoint(x: 640, y: 380), time: 200_000))
+    #expect(frames[2].events[0] == TouchEvent(.up, id: .finger(0), at: Point(x: 640, y: 380), time: 200_000))
     #expect(frames[2].events[1].phase == .cancel)
-    #expect(frames[2].events[1].position == ScreenPoint(x: 640.5, y: 520))
+    #expect(frames[2].events[1].position == Point(x: 640.5, y: 520))
 }
 
 @Test func scriptLoadsFromAFileAndFlicksThePage() throws {
@@ -32,7 +33,7 @@ import Testing
     let text = original.json()
     #expect(text.hasPrefix("[\n  {\"t\": 0, \"type\": \"down\", \"id\": 0, \"x\": 400, \"y\": 240},\n"))
     #expect(try script(text) == original)
-    let fractional = TouchScript(events: [TouchEvent(.down, id: .pointer, at: ScreenPoint(x: 0.25, y: 3), time: 1_005)])
+    let fractional = TouchScript(events: [TouchEvent(.down, id: .pointer, at: Point(x: 0.25, y: 3), time: 1_005)])
     #expect(fractional.json() == "[\n  {\"t\": 1.005, \"type\": \"down\", \"id\": -1, \"x\": 0.25, \"y\": 3}\n]\n")
     #expect(try script(fractional.json()) == fractional)
 }
@@ -108,12 +109,12 @@ func badScriptsSayWhatIsWrongOnOneLine(json: String, message: String) {
 
 @Test func pointerPressAndDragIsOneMoreTouch() {
     var pointer = PointerTouch()
-    #expect(pointer.move(to: ScreenPoint(x: 10, y: 10), time: 0) == nil) // hovering: no touch
+    #expect(pointer.move(to: Point(x: 10, y: 10), time: 0) == nil) // hovering: no touch
     let down = pointer.button(pressed: true, time: 1_000)
-    #expect(down?.events == [TouchEvent(.down, id: .pointer, at: ScreenPoint(x: 10, y: 10), time: 1_000)])
-    #expect(pointer.move(to: ScreenPoint(x: 30, y: 10), time: 2_000)?.events.first?.phase == .move)
+    #expect(down?.events == [TouchEvent(.down, id: .pointer, at: Point(x: 10, y: 10), time: 1_000)])
+    #expect(pointer.move(to: Point(x: 30, y: 10), time: 2_000)?.events.first?.phase == .move)
     #expect(pointer.button(pressed: true, time: 2_500) == nil)
-    #expect(pointer.button(pressed: false, time: 3_000)?.events == [TouchEvent(.up, id: .pointer, at: ScreenPoint(x: 30, y: 10), time: 3_000)])
+    #expect(pointer.button(pressed: false, time: 3_000)?.events == [TouchEvent(.up, id: .pointer, at: Point(x: 30, y: 10), time: 3_000)])
     #expect(pointer.cancel(time: 4_000) == nil)
 }
 

@@ -1,3 +1,5 @@
+import FlickGestures
+
 /// The evdev codes the touch import understands (linux/input-event-codes.h).
 enum EvdevCode {
     static let evSyn = 0, evKey = 1, evAbs = 3
@@ -22,7 +24,7 @@ struct EvdevTouches {
         var moved = false
         /// The tracking id as of the last frame, and where that touch was.
         var reportedID = -1
-        var reportedPosition = ScreenPoint.zero
+        var reportedPosition = Point.zero
     }
 
     private let multitouch: Bool
@@ -116,7 +118,7 @@ struct EvdevTouches {
         var events: [TouchEvent] = []
         for i in slots.indices {
             let slot = slots[i]
-            let position = ScreenPoint(x: scale(slot.x, xAxis, width), y: scale(slot.y, yAxis, height)).clampedToTouchRange
+            let position = Point(x: scale(slot.x, xAxis, width), y: scale(slot.y, yAxis, height)).clampedToTouchRange
             if slot.reportedID >= 0, slot.trackingID != slot.reportedID {
                 events.append(TouchEvent(.up, id: .finger(i), at: slot.reportedPosition, time: time))
             }

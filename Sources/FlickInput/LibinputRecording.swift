@@ -1,4 +1,5 @@
 import FlickFiles
+import FlickGestures
 import FoundationEssentials
 
 /// A capture made with `libinput record`: for each recorded device its evdev axis ranges and the kernel events,

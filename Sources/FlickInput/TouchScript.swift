@@ -1,4 +1,5 @@
 import FlickFiles
+import FlickGestures
 import FlickJSON
 import FoundationEssentials
 
@@ -94,7 +95,7 @@ private struct ScriptReader {
     let file: String
     var events: [TouchEvent] = []
     private var lastTime: (ms: Double, time: Microseconds)?
-    private var down: [TouchID: (position: ScreenPoint, index: Int)] = [:]
+    private var down: [TouchID: (position: Point, index: Int)] = [:]
     private var inFrame: [TouchID: Int] = [:]
 
     /// About 31 years: far beyond any script, far below where microseconds overflow.
@@ -135,10 +136,10 @@ private struct ScriptReader {
         }
         let id = TouchID(rawValue: Int(idNumber))
 
-        var position = ScreenPoint.zero
+        var position = Point.zero
         switch phase {
         case .down, .move:
-            position = ScreenPoint(x: try coordinate("x", in: fields, fail), y: try coordinate("y", in: fields, fail))
+            position = Point(x: try coordinate("x", in: fields, fail), y: try coordinate("y", in: fields, fail))
         case .up, .cancel:
             for key in ["x", "y"] where fields[key] != nil {
                 throw fail(key, "\(phase.rawValue) events carry no position (the finger is where it last moved); omit x and y")
@@ -173,8 +174,8 @@ private struct ScriptReader {
         _ fail: (String?, String) -> TouchScriptError
     ) throws(TouchScriptError) -> Double {
         guard let value = fields[key] else { throw fail(key, "missing; down and move events need x and y in screen pixels") }
-        guard case .number(let number) = value, abs(number) <= ScreenPoint.farthest else {
-            throw fail(key, "expected screen pixels from -\(Int(ScreenPoint.farthest)) to \(Int(ScreenPoint.farthest)), got \(value.shortDescription)")
+        guard case .number(let number) = value, abs(number) <= Point.farthestTouch else {
+            throw fail(key, "expected screen pixels from -\(Int(Point.farthestTouch)) to \(Int(Point.farthestTouch)), got \(value.shortDescription)")
         }
         return number
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FlickGestures
+import FlickGestures
+@testable import FlickInput
 
 @Test func recordedPinchAndSwipeImportAsTouchesInScreenPixels() throws {
     let recording = try LibinputRecording(contentsOf: streamURL("ilitek-pinch-then-swipe.yml"))
@@ -16,13 +17,13 @@ import Testing
     let frames = touches.frames
     #expect(frames.count == 24)
     // ILITEK's 0...16383 spans the 1280x800 screen: 6400 → 500 px, 5600 → 273.4375 px.
-    #expect(frames[0].events == [TouchEvent(.down, id: .finger(0), at: ScreenPoint(x: 500, y: 273.4375), time: 0)])
-    #expect(frames[1].events == [TouchEvent(.down, id: .finger(1), at: ScreenPoint(x: 6500 * 1280 / 16384, y: 8800 * 800 / 16384), time: 16_000)])
+    #expect(frames[0].events == [TouchEvent(.down, id: .finger(0), at: Point(x: 500, y: 273.4375), time: 0)])
+    #expect(frames[1].events == [TouchEvent(.down, id: .finger(1), at: Point(x: 6500 * 1280 / 16384, y: 8800 * 800 / 16384), time: 16_000)])
     #expect(frames[2].events.map(\.phase) == [.move, .move])
     #expect(frames[12].events.map(\.phase) == [.up])
     #expect(frames[12].events[0].id == .finger(1))
     #expect(frames[13].events.map(\.phase) == [.up])
-    #expect(frames[14].events[0] == TouchEvent(.down, id: .finger(0), at: ScreenPoint(x: 859.375, y: 390.625), time: 1_250_000))
+    #expect(frames[14].events[0] == TouchEvent(.down, id: .finger(0), at: Point(x: 859.375, y: 390.625), time: 1_250_000))
     #expect(frames.last?.events.map(\.phase) == [.up])
 
     // And it reads as the gestures that were made.
@@ -31,7 +32,7 @@ import Testing
     let swipe = arena.add(SwipeRecognizer(metrics: metrics))
     let pinching = run(&arena, frames.filter { $0.time < 1_000_000 })
     #expect(pinching.filter { $0.gesture == pinch.id }.map(\.state) == [.began] + Array(repeating: .changed, count: 8) + [.ended])
-    #expect(arena[pinch].initialPoints?.upper == ScreenPoint(x: 500, y: 273.4375))
+    #expect(arena[pinch].initialPoints?.upper == Point(x: 500, y: 273.4375))
     #expect(arena[pinch].scale > 1.5)
     let swiping = run(&arena, frames.filter { $0.time >= 1_000_000 })
     #expect(swiping.filter { $0.gesture == swipe.id }.map(\.state).last == .ended)
@@ -50,7 +51,7 @@ import Testing
     let frames = try recording.touchScript(screenWidth: 800, screenHeight: 480).frames
     // x 200...3895 and y 240...3839 span the screen.
     #expect(frames.map { $0.events.map(\.phase) } == [[.down], [.move], [.up]])
-    #expect(frames[0].events[0].position == ScreenPoint(x: Double(2048 - 200) * 800 / 3696, y: Double(2040 - 240) * 480 / 3600))
+    #expect(frames[0].events[0].position == Point(x: Double(2048 - 200) * 800 / 3696, y: Double(2040 - 240) * 480 / 3600))
     #expect(frames[2].time == 80_397)
     #expect(run(TapRecognizer(metrics: metrics), TouchScript(frames: frames)).0.state == .ended)
 }
@@ -93,8 +94,8 @@ private func capture(_ events: String) -> String {
     """)
     let frames = try LibinputRecording(yaml: yaml, name: "dropped.yml").touchScript(screenWidth: 1000, screenHeight: 1000).frames
     #expect(frames.map { $0.events.map(\.phase) } == [[.down], [.cancel], [.down]])
-    #expect(frames[1].events[0].position == ScreenPoint(x: 100, y: 200))
-    #expect(frames[2].events[0].position == ScreenPoint(x: 300, y: 0))
+    #expect(frames[1].events[0].position == Point(x: 100, y: 200))
+    #expect(frames[2].events[0].position == Point(x: 300, y: 0))
 }
 
 @Test func newTrackingIDInABusySlotIsALiftAndANewTouch() throws {
@@ -111,8 +112,8 @@ private func capture(_ events: String) -> String {
         - [  0,   8000,   0,   0,      0]
     """)
     let frames = try LibinputRecording(yaml: yaml, name: "swap.yml").touchScript(screenWidth: 1000, screenHeight: 1000).frames
-    #expect(frames[1].events == [TouchEvent(.up, id: .finger(2), at: ScreenPoint(x: 100, y: 100), time: 8_000),
-                                 TouchEvent(.down, id: .finger(2), at: ScreenPoint(x: 500, y: 100), time: 8_000)])
+    #expect(frames[1].events == [TouchEvent(.up, id: .finger(2), at: Point(x: 100, y: 100), time: 8_000),
+                                 TouchEvent(.down, id: .finger(2), at: Point(x: 500, y: 100), time: 8_000)])
 }
 
 @Test(arguments: [
