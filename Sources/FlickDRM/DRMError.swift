@@ -1,11 +1,12 @@
 import FlickDisplay
-import Glibc
+import FlickFiles
+import SystemPackage
 
 /// A DRM/KMS failure, said in one line: the device, what failed, and what to do about it.
 public struct DRMError: Error, CustomStringConvertible, Equatable {
     public enum Kind: Equatable, Sendable {
         /// A libdrm call failed with errno.
-        case call(String, errno: Int32)
+        case call(String, errno: Errno)
         case noDevice(searched: String)
         case noConnectedConnector
         case connectorNotFound(String, available: [String])
@@ -23,9 +24,8 @@ public struct DRMError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch kind {
-        case .call(let call, let code):
-            let reason = String(cString: strerror(code))
-            return "\(device): \(call) failed: \(reason)\(Self.advice(for: code, call: call))"
+        case .call(let call, let errno):
+            return SystemCallError.line(on: device, call, failedWith: errno, advice: Self.advice(for: errno, call: call))
         case .noDevice(let searched):
             return "no DRM device: nothing usable in \(searched) (is the GPU driver loaded? `flick run --headless` renders without a display)"
         case .noConnectedConnector:
@@ -46,15 +46,15 @@ public struct DRMError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    private static func advice(for code: Int32, call: String) -> String {
-        switch code {
-        case EACCES, EPERM:
-            return call == "open"
-                ? " (add the user to the 'video' group, or run as root)"
-                : " (not DRM master: another program — a desktop, another kiosk — holds the display; stop it or switch to a free VT)"
-        case EBUSY: return " (the display is in use by another DRM master; stop it first)"
-        case ENOENT: return " (no such device)"
-        default: return ""
+    private static func advice(for errno: Errno, call: String) -> String? {
+        switch errno {
+        case .permissionDenied, .notPermitted:
+            call == "open"
+                ? "add the user to the 'video' group, or run as root"
+                : "not DRM master: another program — a desktop, another kiosk — holds the display; stop it or switch to a free VT"
+        case .resourceBusy: "the display is in use by another DRM master; stop it first"
+        case .noSuchFileOrDirectory: "no such device"
+        default: nil
         }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// Why a file could not be read or replaced, naming it. `reason` reads after the path:
 /// `todo.json: a FIFO, not a regular file`.
@@ -13,7 +14,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Larger than Flick reads for `what` ("a config").
         case tooLarge(limit: Int, what: String)
         /// A system call failed with errno.
-        case system(call: String, code: Int32)
+        case system(call: String, errno: Errno)
     }
 
     public let path: String
@@ -30,7 +31,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingFolder(let folder): "the folder \(folder) does not exist: create it or write elsewhere"
         case .notRegular(let kind): "\(kind), not a regular file"
         case .tooLarge(let limit, let what): "larger than \(limit >> 20) MiB, the most Flick reads for \(what)"
-        case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+        case .system(let call, let errno): SystemCallError.line(call, failedWith: errno)
         }
     }
 
