@@ -1,7 +1,8 @@
 import Glibc
 import SystemPackage
 
-/// A system call the board's plumbing made failed: which one, and its errno.
+/// A system call that failed: which one, and its errno. Errors that name a file or device (``FileError``, the
+/// display's, the backlight's) say their failed calls with the same `line`.
 public struct SystemCallError: Error, CustomStringConvertible, Equatable {
     /// The call's name (`poll`, `signalfd`).
     public let call: String
