@@ -4,22 +4,32 @@ import SystemPackage
 
 /// A DRM/KMS failure, said in one line: the device, what failed, and what to do about it.
 public struct DRMError: Error, CustomStringConvertible, Equatable {
+    /// What failed.
     public enum Kind: Equatable, Sendable {
         /// A libdrm call failed with errno.
         case call(String, errno: Errno)
+        /// No usable card in the directory searched.
         case noDevice(searched: String)
+        /// No connector has a panel connected.
         case noConnectedConnector
+        /// The connector named in the config does not exist.
         case connectorNotFound(String, available: [String])
+        /// The connector named in the config has no panel connected.
         case connectorDisconnected(String)
+        /// The connector has no mode of the size and rate the config asks for.
         case modeNotFound(String, available: [String])
+        /// Every CRTC that could drive the connector is taken.
         case noCRTC(connector: String)
         /// The primary plane takes none of the formats Flick scans out (or not the one asked for).
         case noFormat(requested: String?, offered: [String])
     }
 
+    /// The card (`/dev/dri/card0`).
     public let device: String
+    /// What failed.
     public let kind: Kind
 
+    /// `kind` on `device`.
     public init(device: String, _ kind: Kind) { self.device = device; self.kind = kind }
 
     public var description: String {

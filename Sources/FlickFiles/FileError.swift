@@ -4,7 +4,9 @@ import SystemPackage
 /// Why a file could not be read or replaced, naming it. `reason` reads after the path:
 /// `todo.json: a FIFO, not a regular file`.
 public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with the file.
     public enum Problem: Sendable, Equatable {
+        /// Nothing is at the path.
         case missing
         /// The folder a file was to be written in is not there.
         case missingFolder(String)
@@ -17,14 +19,18 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case system(call: String, errno: Errno)
     }
 
+    /// The file asked for (not a temporary name beside it).
     public let path: String
+    /// What is wrong with it.
     public let problem: Problem
 
+    /// `path` has `problem`.
     public init(path: String, problem: Problem) {
         self.path = path
         self.problem = problem
     }
 
+    /// The problem in words, without the path (for an error of another kind that names the file itself).
     public var reason: String {
         switch problem {
         case .missing: "no such file"
