@@ -59,15 +59,17 @@ let package = Package(
         .target(name: "FlickFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickCore"),
         .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CLinux", "CRasterKernels", "FlickFiles", "FlickCore"]),
-        .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles"]),
+        .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles",
+                                               .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickMotion", dependencies: ["FlickCore"]),
         .target(name: "FlickJSON"),
         .target(name: "FlickGestures", dependencies: ["FlickCore"]),
         // What a display is (the protocol, the headless one, the vblank grid), apart from the C that drives a panel,
         // as swift-nio keeps Channel in NIOCore and its POSIX implementation in NIOPosix.
-        .target(name: "FlickDisplay", dependencies: ["FlickCore", "FlickRaster"]),
+        .target(name: "FlickDisplay", dependencies: ["FlickCore", "FlickRaster", "FlickFiles", .product(name: "SystemPackage", package: "swift-system")]),
         // DRM/KMS (libdrm), connector hot-plug (libudev) and fbdev: the displays of a board.
-        .target(name: "FlickDRM", dependencies: ["FlickDisplay", "FlickRaster", "FlickFiles", "CDRM", "CUdev", "CLinux", "CRasterKernels"]),
+        .target(name: "FlickDRM", dependencies: ["FlickDisplay", "FlickRaster", "FlickFiles", "CDRM", "CUdev", "CLinux", "CRasterKernels",
+                                              .product(name: "SystemPackage", package: "swift-system")]),
         // Input events, input sources, the screen mapping, touch scripts and libinput recordings; libinput and
         // xkbcommon are FlickLibInput's.
         .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster", "FlickJSON", "FlickFiles"]),
@@ -75,7 +77,8 @@ let package = Package(
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),
         // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, and the
         // to-do list.
-        .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles"]),
+        .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles",
+                                                .product(name: "SystemPackage", package: "swift-system")]),
         // The showcase picture, its live scene and the motion guide's plots (`flick render`, `flick run --showcase`).
         .target(name: "FlickShowcase", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput"]),
         // A board's plumbing: poll, signals, the text console, and what puts a scene on the panel.
@@ -88,6 +91,7 @@ let package = Package(
             "FlickKiosk", "FlickShowcase", "FlickBoard", "FlickDRM", "FlickDisplay", "FlickInput", "FlickLibInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // Fuzz targets (`scripts/fuzz`): arbitrary bytes into each reader and through the headless kiosk.
         .target(name: "FlickFuzzTargets", dependencies: ["FlickKiosk", "FlickUI", "FlickGestures", "FlickInput", "FlickText"]),
@@ -103,7 +107,7 @@ let package = Package(
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster", "FlickTestFixtures", "CExif"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
-        .testTarget(name: "FlickDRMTests", dependencies: ["FlickDRM", "FlickDisplay"]),
+        .testTarget(name: "FlickDRMTests", dependencies: ["FlickDRM", "FlickDisplay", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "FlickInputTests", dependencies: ["FlickInput", "FlickGestures"], exclude: ["Streams"]),
         .testTarget(name: "FlickLibInputTests", dependencies: ["FlickLibInput", "FlickInput"]),
         .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickKiosk", "FlickDRM", "FlickDisplay", "FlickInput", "FlickText"]),

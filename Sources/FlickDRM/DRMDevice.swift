@@ -3,6 +3,7 @@ import FlickDisplay
 import CDRM
 import FlickRaster
 import Glibc
+import SystemPackage
 
 /// A connector as the kernel reports it.
 public struct Connector: Sendable {
@@ -56,16 +57,20 @@ public struct DumbBuffer {
 /// the call and errno; nothing of libdrm's structs leaves this file.
 public final class DRMDevice {
     public let path: String
-    public let fd: Int32
+    /// The open card; libdrm's calls take its `rawValue`.
+    public let fd: FileDescriptor
 
-    private init(path: String, fd: Int32) { self.path = path; self.fd = fd }
+    private init(path: String, fd: FileDescriptor) { self.path = path; self.fd = fd }
 
-    deinit { close(fd) }
+    deinit { try? fd.close() }
 
     public static func open(_ path: String) throws -> DRMDevice {
-        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw DRMError(device: path, .call("open", errno: errno)) }
-        return DRMDevice(path: path, fd: fd)
+        do throws(Errno) {
+            let fd = try SystemCall.typed { try FileDescriptor.open(path, .readWrite, options: [.closeOnExec, .nonBlocking]) }
+            return DRMDevice(path: path, fd: fd)
+        } catch {
+            throw DRMError(device: path, .call("open", errno: error))
+        }
     }
 
     /// `/dev/dri/card0`, `card1`…, in number order.
@@ -73,19 +78,24 @@ public final class DRMDevice {
         numberedDeviceNodes(in: directory, prefix: "card")
     }
 
-    private func fail(_ call: String, _ code: Int32 = errno) -> DRMError {
-        DRMError(device: path, .call(call, errno: code))
+    private func fail(_ call: String, _ errno: Errno = .current) -> DRMError {
+        DRMError(device: path, .call(call, errno: errno))
+    }
+
+    /// A libdrm call's failure, which it returns negated rather than setting errno.
+    private func fail(_ call: String, returned result: Int32) -> DRMError {
+        fail(call, Errno(rawValue: -result))
     }
 
     public var driverName: String {
-        guard let version = drmGetVersion(fd) else { return "unknown" }
+        guard let version = drmGetVersion(fd.rawValue) else { return "unknown" }
         defer { drmFreeVersion(version) }
         return version.pointee.name.map { String(cString: $0) } ?? "unknown"
     }
 
     public func capability(_ cap: Int32) -> UInt64? {
         var value: UInt64 = 0
-        return drmGetCap(fd, UInt64(cap), &value) == 0 ? value : nil
+        return drmGetCap(fd.rawValue, UInt64(cap), &value) == 0 ? value : nil
     }
 
     public var supportsDumbBuffers: Bool { (capability(DRM_CAP_DUMB_BUFFER) ?? 0) != 0 }
@@ -99,7 +109,7 @@ public final class DRMDevice {
     }
 
     public func resources() throws -> Resources {
-        guard let res = drmModeGetResources(fd) else { throw fail("drmModeGetResources") }
+        guard let res = drmModeGetResources(fd.rawValue) else { throw fail("drmModeGetResources") }
         defer { drmModeFreeResources(res) }
         let r = res.pointee
         func ids(_ p: UnsafeMutablePointer<UInt32>?, _ n: Int32) -> [UInt32] {
@@ -111,7 +121,7 @@ public final class DRMDevice {
     }
 
     public func connector(_ id: UInt32) throws -> Connector {
-        guard let c = drmModeGetConnector(fd, id) else { throw fail("drmModeGetConnector(\(id))") }
+        guard let c = drmModeGetConnector(fd.rawValue, id) else { throw fail("drmModeGetConnector(\(id))") }
         defer { drmModeFreeConnector(c) }
         let info = c.pointee
         let typeName = drmModeGetConnectorTypeName(info.connector_type).map { String(cString: $0) } ?? "Unknown"
@@ -130,12 +140,12 @@ public final class DRMDevice {
     /// Every plane, primary, overlay and cursor alike (DRM_CLIENT_CAP_UNIVERSAL_PLANES); empty when the driver
     /// lists none, in which case a CRTC's implicit primary plane takes XRGB8888.
     public func planes() -> [Plane] {
-        _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
-        guard let resources = drmModeGetPlaneResources(fd) else { return [] }
+        _ = drmSetClientCap(fd.rawValue, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
+        guard let resources = drmModeGetPlaneResources(fd.rawValue) else { return [] }
         defer { drmModeFreePlaneResources(resources) }
         let ids = resources.pointee.planes.map { Array(UnsafeBufferPointer(start: $0, count: Int(resources.pointee.count_planes))) } ?? []
         return ids.compactMap { id in
-            guard let plane = drmModeGetPlane(fd, id) else { return nil }
+            guard let plane = drmModeGetPlane(fd.rawValue, id) else { return nil }
             defer { drmModeFreePlane(plane) }
             let p = plane.pointee
             let formats = p.formats.map { Array(UnsafeBufferPointer(start: $0, count: Int(p.count_formats))) } ?? []
@@ -150,11 +160,11 @@ public final class DRMDevice {
 
     /// A property of a KMS object by name: its id and current value.
     func property(_ name: String, of object: UInt32, type: UInt32) -> (id: UInt32, value: UInt64)? {
-        guard let properties = drmModeObjectGetProperties(fd, object, type) else { return nil }
+        guard let properties = drmModeObjectGetProperties(fd.rawValue, object, type) else { return nil }
         defer { drmModeFreeObjectProperties(properties) }
         let p = properties.pointee
         for i in 0..<Int(p.count_props) {
-            guard let property = drmModeGetProperty(fd, p.props[i]) else { continue }
+            guard let property = drmModeGetProperty(fd.rawValue, p.props[i]) else { continue }
             defer { drmModeFreeProperty(property) }
             let found = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if found == name { return (p.props[i], p.prop_values[i]) }
@@ -165,11 +175,11 @@ public final class DRMDevice {
     /// Turns a connector's panel off or on through its DPMS property (kept by every driver, atomic ones included).
     public func setDPMS(connector: UInt32, on: Bool) throws {
         guard let dpms = property("DPMS", of: connector, type: UInt32(DRM_MODE_OBJECT_CONNECTOR)) else {
-            throw fail("DPMS (the connector has no DPMS property)", ENOTSUP)
+            throw fail("DPMS (the connector has no DPMS property)", .notSupported)
         }
         let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
-        let result = drmModeConnectorSetProperty(fd, connector, dpms.id, value)
-        if result != 0 { throw fail("drmModeConnectorSetProperty(DPMS)", -result) }
+        let result = drmModeConnectorSetProperty(fd.rawValue, connector, dpms.id, value)
+        if result != 0 { throw fail("drmModeConnectorSetProperty(DPMS)", returned: result) }
     }
 
     /// The formats the primary plane of the CRTC at `crtcIndex` scans out.
@@ -180,7 +190,7 @@ public final class DRMDevice {
     }
 
     public func encoder(_ id: UInt32) throws -> Encoder {
-        guard let e = drmModeGetEncoder(fd, id) else { throw fail("drmModeGetEncoder(\(id))") }
+        guard let e = drmModeGetEncoder(fd.rawValue, id) else { throw fail("drmModeGetEncoder(\(id))") }
         defer { drmModeFreeEncoder(e) }
         return Encoder(id: id, possibleCRTCs: e.pointee.possible_crtcs, currentCRTCID: e.pointee.crtc_id)
     }
@@ -204,7 +214,7 @@ public final class DRMDevice {
     // MARK: CRTCs
 
     public func saveCRTC(_ id: UInt32) -> SavedCRTC? {
-        guard let c = drmModeGetCrtc(fd, id) else { return nil }
+        guard let c = drmModeGetCrtc(fd.rawValue, id) else { return nil }
         defer { drmModeFreeCrtc(c) }
         let info = c.pointee
         let mode = info.mode_valid != 0 ? withUnsafeBytes(of: info.mode) { Array($0) } : nil
@@ -215,25 +225,25 @@ public final class DRMDevice {
         var connectorID = connector
         var result: Int32
         if var mode = saved.mode.map(Self.modeInfo), saved.framebuffer != 0 {
-            result = drmModeSetCrtc(fd, saved.id, saved.framebuffer, saved.x, saved.y, &connectorID, 1, &mode)
+            result = drmModeSetCrtc(fd.rawValue, saved.id, saved.framebuffer, saved.x, saved.y, &connectorID, 1, &mode)
         } else {
-            result = drmModeSetCrtc(fd, saved.id, 0, 0, 0, nil, 0, nil)
+            result = drmModeSetCrtc(fd.rawValue, saved.id, 0, 0, 0, nil, 0, nil)
         }
-        if result != 0 { throw fail("drmModeSetCrtc (restore)", -result) }
+        if result != 0 { throw fail("drmModeSetCrtc (restore)", returned: result) }
     }
 
     public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DisplayMode) throws {
         var connectorID = connector
         var info = Self.modeInfo(mode.raw)
-        let result = drmModeSetCrtc(fd, crtc, framebuffer, 0, 0, &connectorID, 1, &info)
-        if result != 0 { throw fail("drmModeSetCrtc(\(mode))", -result) }
+        let result = drmModeSetCrtc(fd.rawValue, crtc, framebuffer, 0, 0, &connectorID, 1, &info)
+        if result != 0 { throw fail("drmModeSetCrtc(\(mode))", returned: result) }
     }
 
     /// Queues `framebuffer` for the next vblank; a `PageFlip` arrives through `readEvents` when it is shown.
     public func pageFlip(crtc: UInt32, framebuffer: UInt32, userData: UInt64 = 0) throws {
-        let result = drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
+        let result = drmModePageFlip(fd.rawValue, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
                                      UnsafeMutableRawPointer(bitPattern: UInt(userData)))
-        if result != 0 { throw fail("drmModePageFlip", -result) }
+        if result != 0 { throw fail("drmModePageFlip", returned: result) }
     }
 
     /// What an atomic flip sets: the primary plane, its FB_ID property and, when the driver takes damage, its
@@ -247,7 +257,7 @@ public final class DRMDevice {
     /// Turns on atomic modesetting (DRM_CLIENT_CAP_ATOMIC) and finds what a flip of the CRTC at `crtcIndex` needs;
     /// nil when the driver has no atomic support.
     public func atomicPlane(crtcIndex: Int) -> AtomicPlane? {
-        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0,
+        guard drmSetClientCap(fd.rawValue, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0,
               let plane = planes().first(where: { $0.isPrimary && $0.possibleCRTCs & (1 << UInt32(crtcIndex)) != 0 }),
               let fbID = property("FB_ID", of: plane.id, type: UInt32(DRM_MODE_OBJECT_PLANE)) else { return nil }
         let damage = property("FB_DAMAGE_CLIPS", of: plane.id, type: UInt32(DRM_MODE_OBJECT_PLANE))
@@ -257,21 +267,21 @@ public final class DRMDevice {
     /// Queues `framebuffer` on the plane for the next vblank, with what changed (panel coordinates) when the plane
     /// takes damage; a `PageFlip` arrives through `readEvents` when it is shown.
     public func atomicFlip(_ target: AtomicPlane, framebuffer: UInt32, damage: [PixelRect], userData: UInt64) throws {
-        guard let request = drmModeAtomicAlloc() else { throw fail("drmModeAtomicAlloc", ENOMEM) }
+        guard let request = drmModeAtomicAlloc() else { throw fail("drmModeAtomicAlloc", .noMemory) }
         defer { drmModeAtomicFree(request) }
         _ = drmModeAtomicAddProperty(request, target.plane, target.framebufferProperty, UInt64(framebuffer))
         var blob: UInt32 = 0
         if let property = target.damageProperty, !damage.isEmpty {
             var rects = DamageClips.kernelRects(damage)
-            let result = rects.withUnsafeMutableBytes { drmModeCreatePropertyBlob(fd, $0.baseAddress, $0.count, &blob) }
-            if result != 0 { throw fail("drmModeCreatePropertyBlob (damage clips)", -result) }
+            let result = rects.withUnsafeMutableBytes { drmModeCreatePropertyBlob(fd.rawValue, $0.baseAddress, $0.count, &blob) }
+            if result != 0 { throw fail("drmModeCreatePropertyBlob (damage clips)", returned: result) }
             _ = drmModeAtomicAddProperty(request, target.plane, property, UInt64(blob))
         }
         // The commit holds its own reference to the blob.
-        defer { if blob != 0 { drmModeDestroyPropertyBlob(fd, blob) } }
+        defer { if blob != 0 { drmModeDestroyPropertyBlob(fd.rawValue, blob) } }
         let flags = UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK)
-        let result = drmModeAtomicCommit(fd, request, flags, UnsafeMutableRawPointer(bitPattern: UInt(userData)))
-        if result != 0 { throw fail("drmModeAtomicCommit", -result) }
+        let result = drmModeAtomicCommit(fd.rawValue, request, flags, UnsafeMutableRawPointer(bitPattern: UInt(userData)))
+        if result != 0 { throw fail("drmModeAtomicCommit", returned: result) }
     }
 
     /// Tells displays that update only on request (virtio-gpu, udl, SPI panels) what changed.
@@ -283,22 +293,23 @@ public final class DRMDevice {
                         x2: UInt16(clamping: $0.x + $0.width), y2: UInt16(clamping: $0.y + $0.height))
         }
         let result = clips.withUnsafeMutableBufferPointer {
-            drmModeDirtyFB(fd, framebuffer, $0.baseAddress, UInt32($0.count))
+            drmModeDirtyFB(fd.rawValue, framebuffer, $0.baseAddress, UInt32($0.count))
         }
         if result == -ENOSYS { return false }
-        if result != 0 { throw fail("drmModeDirtyFB", -result) }
+        if result != 0 { throw fail("drmModeDirtyFB", returned: result) }
         return true
     }
 
     /// Reads the flip events waiting on the fd (non-blocking; the run loop polls it).
     public func readEvents() throws -> [PageFlip] {
         var buffer = [UInt8](repeating: 0, count: 1024)
-        let read = buffer.withUnsafeMutableBytes { bytes in SystemCall.retryingOnInterrupt { Glibc.read(fd, bytes.baseAddress, bytes.count) } }
         let n: Int
-        switch read {
-        case .success(let count): n = count
-        case .failure(.wouldBlock): return []
-        case .failure(let code): throw fail("read (DRM events)", code.rawValue)
+        do throws(Errno) {
+            n = try SystemCall.typed { try buffer.withUnsafeMutableBytes { try fd.read(into: $0) } }
+        } catch .wouldBlock {
+            return []
+        } catch {
+            throw fail("read (DRM events)", error)
         }
         var flips: [PageFlip] = []
         var offset = 0
@@ -322,8 +333,8 @@ public final class DRMDevice {
 
     // MARK: Master
 
-    public func becomeMaster() throws { if drmSetMaster(fd) != 0 { throw fail("drmSetMaster") } }
-    public func dropMaster() throws { if drmDropMaster(fd) != 0 { throw fail("drmDropMaster") } }
+    public func becomeMaster() throws { if drmSetMaster(fd.rawValue) != 0 { throw fail("drmSetMaster") } }
+    public func dropMaster() throws { if drmDropMaster(fd.rawValue) != 0 { throw fail("drmDropMaster") } }
 
     // MARK: Dumb buffers
 
@@ -338,7 +349,7 @@ public final class DRMDevice {
     public func createDumbBuffer(width: Int, height: Int, format: ScanoutFormat = .xrgb8888) throws -> DumbBuffer {
         var create = drm_mode_create_dumb(height: UInt32(height), width: UInt32(width), bpp: UInt32(format.bytesPerPixel * 8), flags: 0,
                                           handle: 0, pitch: 0, size: 0)
-        guard drmIoctl(fd, Self.createDumb, &create) == 0 else { throw fail("DRM_IOCTL_MODE_CREATE_DUMB") }
+        guard drmIoctl(fd.rawValue, Self.createDumb, &create) == 0 else { throw fail("DRM_IOCTL_MODE_CREATE_DUMB") }
         var destroy = drm_mode_destroy_dumb(handle: create.handle)
         var handles: (UInt32, UInt32, UInt32, UInt32) = (create.handle, 0, 0, 0)
         var pitches: (UInt32, UInt32, UInt32, UInt32) = (create.pitch, 0, 0, 0)
@@ -347,7 +358,7 @@ public final class DRMDevice {
         let added = withUnsafePointer(to: &handles) { h in
             withUnsafePointer(to: &pitches) { p in
                 withUnsafePointer(to: &offsets) { o in
-                    drmModeAddFB2(fd, UInt32(width), UInt32(height), format.fourcc,
+                    drmModeAddFB2(fd.rawValue, UInt32(width), UInt32(height), format.fourcc,
                                   UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
                                   UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
                                   UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &framebuffer, 0)
@@ -355,20 +366,20 @@ public final class DRMDevice {
             }
         }
         guard added == 0 else {
-            let error = fail("drmModeAddFB2(\(format.rawValue) \(width)x\(height))", -added)
-            _ = drmIoctl(fd, Self.destroyDumb, &destroy)
+            let error = fail("drmModeAddFB2(\(format.rawValue) \(width)x\(height))", returned: added)
+            _ = drmIoctl(fd.rawValue, Self.destroyDumb, &destroy)
             throw error
         }
         var map = drm_mode_map_dumb(handle: create.handle, pad: 0, offset: 0)
-        guard drmIoctl(fd, Self.mapDumb, &map) == 0 else {
+        guard drmIoctl(fd.rawValue, Self.mapDumb, &map) == 0 else {
             let error = fail("DRM_IOCTL_MODE_MAP_DUMB")
-            drmModeRmFB(fd, framebuffer); _ = drmIoctl(fd, Self.destroyDumb, &destroy)
+            drmModeRmFB(fd.rawValue, framebuffer); _ = drmIoctl(fd.rawValue, Self.destroyDumb, &destroy)
             throw error
         }
-        let mapping = mmap(nil, Int(create.size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(map.offset))
+        let mapping = mmap(nil, Int(create.size), PROT_READ | PROT_WRITE, MAP_SHARED, fd.rawValue, off_t(map.offset))
         guard let mapping, mapping != MAP_FAILED else {
             let error = fail("mmap (dumb buffer)")
-            drmModeRmFB(fd, framebuffer); _ = drmIoctl(fd, Self.destroyDumb, &destroy)
+            drmModeRmFB(fd.rawValue, framebuffer); _ = drmIoctl(fd.rawValue, Self.destroyDumb, &destroy)
             throw error
         }
         return DumbBuffer(handle: create.handle, format: format, framebuffer: framebuffer, width: width, height: height,
@@ -377,8 +388,8 @@ public final class DRMDevice {
 
     public func destroy(_ buffer: DumbBuffer) {
         munmap(buffer.mapping, buffer.size)
-        drmModeRmFB(fd, buffer.framebuffer)
+        drmModeRmFB(fd.rawValue, buffer.framebuffer)
         var destroy = drm_mode_destroy_dumb(handle: buffer.handle)
-        _ = drmIoctl(fd, Self.destroyDumb, &destroy)
+        _ = drmIoctl(fd.rawValue, Self.destroyDumb, &destroy)
     }
 }

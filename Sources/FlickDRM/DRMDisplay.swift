@@ -2,6 +2,7 @@ import FlickFiles
 import FlickDisplay
 import FlickRaster
 import Glibc
+import SystemPackage
 
 public struct DRMConfiguration: Sendable, Equatable {
     /// `/dev/dri/cardN`; nil: the first card with a connected connector.
@@ -90,7 +91,7 @@ public final class DRMDisplay: Display {
         output = try OutputChoice.choose(device: device.path, connectors: connectors, encoders: encoders,
                                          crtcs: resources.crtcs, connectorName: config.connector, mode: config.mode)
         guard device.supportsDumbBuffers else {
-            throw DRMError(device: device.path, .call("DRM_CAP_DUMB_BUFFER (driver has no dumb buffers)", errno: ENOTSUP))
+            throw DRMError(device: device.path, .call("DRM_CAP_DUMB_BUFFER (driver has no dumb buffers)", errno: .notSupported))
         }
         let crtcIndex = resources.crtcs.firstIndex(of: output.crtc) ?? 0
         let offered = device.primaryFormats(crtcIndex: crtcIndex)
@@ -159,7 +160,7 @@ public final class DRMDisplay: Display {
     /// no longer shows — another VT has the card, or the panel is off.
     private func finishPendingFlip() throws {
         guard ring.pending != nil else { return }
-        var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+        var pfd = pollfd(fd: device.fd.rawValue, events: Int16(POLLIN), revents: 0)
         if poll(&pfd, 1, 100) > 0 { try handleEvents() }
     }
 
@@ -186,7 +187,7 @@ public final class DRMDisplay: Display {
         try device.setDPMS(connector: output.connector.id, on: !blanked)
     }
 
-    public var fileDescriptor: Int32 { device.fd }
+    public var fileDescriptor: Int32 { device.fd.rawValue }
     public var hotplugFileDescriptor: Int32 { hotplug?.fileDescriptor ?? -1 }
 
     /// The connector unplugged or back. Back with another preferred (or configured) mode, the buffers are made again
@@ -234,7 +235,7 @@ public final class DRMDisplay: Display {
                 return
             } catch let error as DRMError where Self.refusal(error) != nil {
                 self.atomic = nil
-                onNotice("\(device.path): the driver refused an atomic flip (\(String(cString: strerror(Self.refusal(error)!)))): legacy page flips from now on, without damage clips")
+                onNotice("\(device.path): the driver refused an atomic flip (\(Self.refusal(error)!)): legacy page flips from now on, without damage clips")
             }
         }
         if pageFlipWorks {
@@ -245,7 +246,7 @@ public final class DRMDisplay: Display {
             } catch let error as DRMError where Self.refusal(error) != nil {
                 // No page flips (some SPI/MIPI panel drivers): one buffer, updated in place, plus DirtyFB.
                 pageFlipWorks = false
-                onNotice("\(device.path): the driver refuses page flips (\(String(cString: strerror(Self.refusal(error)!)))): drawing in place with DirtyFB, so motion may tear")
+                onNotice("\(device.path): the driver refuses page flips (\(Self.refusal(error)!)): drawing in place with DirtyFB, so motion may tear")
                 try device.setCRTC(output.crtc, framebuffer: fb, connector: output.connector.id, mode: output.mode)
                 ring.shown(index)
             }
@@ -254,9 +255,9 @@ public final class DRMDisplay: Display {
     }
 
     /// The errno of a call the driver does not support (as opposed to one that failed), else nil.
-    private static func refusal(_ error: DRMError) -> Int32? {
-        guard case .call(_, let code) = error.kind, [EINVAL, ENOSYS, EOPNOTSUPP].contains(code) else { return nil }
-        return code
+    private static func refusal(_ error: DRMError) -> Errno? {
+        guard case .call(_, let errno) = error.kind, [.invalidArgument, .noFunction, .notSupported].contains(errno) else { return nil }
+        return errno
     }
 
     /// A buffer neither on screen nor queued; waits for the pending flip when both are taken.
@@ -264,13 +265,13 @@ public final class DRMDisplay: Display {
         if !pageFlipWorks, let onScreen = ring.onScreen { return onScreen }
         for _ in 0..<50 {
             if let free = ring.free { return free }
-            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+            var pfd = pollfd(fd: device.fd.rawValue, events: Int16(POLLIN), revents: 0)
             switch SystemCall.retryingOnInterrupt({ poll(&pfd, 1, 100) }) {
             case .success(let ready): if ready > 0 { try handleEvents() }
-            case .failure(let code): throw DRMError(device: device.path, .call("poll", errno: code.rawValue))
+            case .failure(let code): throw DRMError(device: device.path, .call("poll", errno: code))
             }
         }
-        throw DRMError(device: device.path, .call("page flip (no flip event within 5 s)", errno: ETIMEDOUT))
+        throw DRMError(device: device.path, .call("page flip (no flip event within 5 s)", errno: .timedOut))
     }
 }
 

@@ -1,31 +1,41 @@
 import FlickDisplay
-import Glibc
+import FlickFiles
+import SystemPackage
 
 /// A DRM/KMS failure, said in one line: the device, what failed, and what to do about it.
 public struct DRMError: Error, CustomStringConvertible, Equatable {
+    /// What failed.
     public enum Kind: Equatable, Sendable {
         /// A libdrm call failed with errno.
-        case call(String, errno: Int32)
+        case call(String, errno: Errno)
+        /// No usable card in the directory searched.
         case noDevice(searched: String)
+        /// No connector has a panel connected.
         case noConnectedConnector
+        /// The connector named in the config does not exist.
         case connectorNotFound(String, available: [String])
+        /// The connector named in the config has no panel connected.
         case connectorDisconnected(String)
+        /// The connector has no mode of the size and rate the config asks for.
         case modeNotFound(String, available: [String])
+        /// Every CRTC that could drive the connector is taken.
         case noCRTC(connector: String)
         /// The primary plane takes none of the formats Flick scans out (or not the one asked for).
         case noFormat(requested: String?, offered: [String])
     }
 
+    /// The card (`/dev/dri/card0`).
     public let device: String
+    /// What failed.
     public let kind: Kind
 
+    /// `kind` on `device`.
     public init(device: String, _ kind: Kind) { self.device = device; self.kind = kind }
 
     public var description: String {
         switch kind {
-        case .call(let call, let code):
-            let reason = String(cString: strerror(code))
-            return "\(device): \(call) failed: \(reason)\(Self.advice(for: code, call: call))"
+        case .call(let call, let errno):
+            return SystemCallError.line(on: device, call, failedWith: errno, advice: Self.advice(for: errno, call: call))
         case .noDevice(let searched):
             return "no DRM device: nothing usable in \(searched) (is the GPU driver loaded? `flick run --headless` renders without a display)"
         case .noConnectedConnector:
@@ -46,15 +56,15 @@ public struct DRMError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    private static func advice(for code: Int32, call: String) -> String {
-        switch code {
-        case EACCES, EPERM:
-            return call == "open"
-                ? " (add the user to the 'video' group, or run as root)"
-                : " (not DRM master: another program — a desktop, another kiosk — holds the display; stop it or switch to a free VT)"
-        case EBUSY: return " (the display is in use by another DRM master; stop it first)"
-        case ENOENT: return " (no such device)"
-        default: return ""
+    private static func advice(for errno: Errno, call: String) -> String? {
+        switch errno {
+        case .permissionDenied, .notPermitted:
+            call == "open"
+                ? "add the user to the 'video' group, or run as root"
+                : "not DRM master: another program — a desktop, another kiosk — holds the display; stop it or switch to a free VT"
+        case .resourceBusy: "the display is in use by another DRM master; stop it first"
+        case .noSuchFileOrDirectory: "no such device"
+        default: nil
         }
     }
 }

@@ -1,13 +1,41 @@
 import FlickDisplay
+import FlickFiles
 import CLinux
 import FlickRaster
 import Glibc
+import SystemPackage
 
 /// Why a framebuffer device cannot be used, in one line naming it.
 public struct FramebufferError: Error, CustomStringConvertible, Equatable {
+    /// What is wrong with a framebuffer device.
+    public enum Problem: Equatable, Sendable {
+        /// A system call on the device failed.
+        case call(String, errno: Errno)
+        /// A framebuffer Flick cannot draw on: its driver and why.
+        case unusable(driver: String, String)
+    }
+
+    /// The device (`/dev/fb0`).
     public let path: String
-    public let message: String
-    public var description: String { "\(path): \(message)" }
+    /// What went wrong.
+    public let problem: Problem
+
+    /// The device at `path` has `problem`.
+    public init(path: String, _ problem: Problem) { self.path = path; self.problem = problem }
+
+    /// `path: what failed (what to do)`, one line for the log.
+    public var description: String {
+        switch problem {
+        case .call(let call, let errno): SystemCallError.line(on: path, call, failedWith: errno, advice: Self.advice(for: errno, call: call))
+        case .unusable(let driver, let why): "\(path): \(driver): \(why)"
+        }
+    }
+
+    private static func advice(for errno: Errno, call: String) -> String? {
+        if call.hasPrefix("FBIOGET") { return "not a framebuffer" }
+        return call == "open" && (errno == .permissionDenied || errno == .notPermitted)
+            ? "add the user to the 'video' group, or run as root" : nil
+    }
 }
 
 /// A Linux framebuffer device (`/dev/fb*`), for boards whose only display is a firmware framebuffer (efifb,
@@ -27,7 +55,7 @@ public final class FBDisplay: Display {
     /// fbdev reports no refresh the loop could trust, nor any vblank: every 1/60 s (unless the config says,
     /// `display.refresh`) from when the display was opened.
     public let vblanks: VBlankGrid
-    private let fd: Int32
+    private let fd: FileDescriptor
     private var mapping: UnsafeMutableRawPointer?
     private let shadow: Surface
     /// One target per buffer: two when panning, else the visible frame.
@@ -45,28 +73,24 @@ public final class FBDisplay: Display {
 
     /// What the device reports, without taking it.
     public static func info(of path: String) throws(FramebufferError) -> FramebufferInfo {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FramebufferError(path: path, message: "cannot open it: \(String(cString: strerror(errno)))\(advice(errno))") }
-        defer { Glibc.close(fd) }
+        let fd = try Self.open(path, .readOnly)
+        defer { try? fd.close() }
         return try info(fd, path: path)
     }
 
     public init(path: String, rotation: Rotation = .none, refresh: Double? = nil) throws(FramebufferError) {
-        let fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw FramebufferError(path: path, message: "cannot open it: \(String(cString: strerror(errno)))\(Self.advice(errno))")
-        }
+        let fd = try Self.open(path, .readWrite)
         let info: FramebufferInfo
-        do { info = try Self.info(fd, path: path) } catch { Glibc.close(fd); throw error }
+        do { info = try Self.info(fd, path: path) } catch { try? fd.close(); throw error }
         if let problem = info.problem {
-            Glibc.close(fd)
-            throw FramebufferError(path: path, message: "\(info.driver): \(problem)")
+            try? fd.close()
+            throw FramebufferError(path: path, .unusable(driver: info.driver, problem))
         }
-        let mapped = mmap(nil, info.memoryLength, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+        let mapped = mmap(nil, info.memoryLength, PROT_READ | PROT_WRITE, MAP_SHARED, fd.rawValue, 0)
         guard let mapped, mapped != MAP_FAILED else {
-            let code = errno
-            Glibc.close(fd)
-            throw FramebufferError(path: path, message: "mmap failed: \(String(cString: strerror(code)))")
+            let code = Errno.current
+            try? fd.close()
+            throw FramebufferError(path: path, .call("mmap", errno: code))
         }
         self.path = path
         self.fd = fd
@@ -94,7 +118,7 @@ public final class FBDisplay: Display {
         if isPanning { _ = pan(to: 0) }
         munmap(mapping, info.memoryLength)
         self.mapping = nil
-        Glibc.close(fd)
+        try? fd.close()
     }
 
     public func nextBuffer() throws -> (surface: Surface, age: Int) {
@@ -111,7 +135,7 @@ public final class FBDisplay: Display {
         }
         if isPanning {
             guard pan(to: index) else {
-                throw FramebufferError(path: path, message: "FBIOPAN_DISPLAY failed: \(String(cString: strerror(errno)))")
+                throw FramebufferError(path: path, .call("FBIOPAN_DISPLAY", errno: .current))
             }
         }
         ring.shown(index)
@@ -126,10 +150,10 @@ public final class FBDisplay: Display {
     /// FBIOBLANK powerdown and unblank. A driver without blanking (vesafb, many panel drivers) gets a black frame
     /// instead, and the next frame is drawn whole.
     public func setBlanked(_ blanked: Bool) throws {
-        if !blankRefused && ioctl(fd, UInt(FBIOBLANK), blanked ? 4 /* FB_BLANK_POWERDOWN */ : 0 /* FB_BLANK_UNBLANK */) == 0 { return }
+        if !blankRefused && ioctl(fd.rawValue, UInt(FBIOBLANK), blanked ? 4 /* FB_BLANK_POWERDOWN */ : 0 /* FB_BLANK_UNBLANK */) == 0 { return }
         if !blankRefused {
             blankRefused = true
-            onNotice("\(path): the driver cannot blank (FBIOBLANK: \(String(cString: strerror(errno)))): showing black instead, the backlight stays as it is")
+            onNotice("\(path): the driver cannot blank (FBIOBLANK: \(Errno.current)): showing black instead, the backlight stays as it is")
         }
         guard blanked else { return }
         let black = Surface(width: width, height: height)
@@ -142,17 +166,17 @@ public final class FBDisplay: Display {
     /// Shows buffer `index` (0 is the top frame).
     private func pan(to index: Int) -> Bool {
         var variable = fb_var_screeninfo()
-        guard ioctl(fd, UInt(FBIOGET_VSCREENINFO), &variable) == 0 else { return false }
+        guard ioctl(fd.rawValue, UInt(FBIOGET_VSCREENINFO), &variable) == 0 else { return false }
         variable.xoffset = 0
         variable.yoffset = UInt32(index * info.height)
-        return ioctl(fd, UInt(FBIOPAN_DISPLAY), &variable) == 0
+        return ioctl(fd.rawValue, UInt(FBIOPAN_DISPLAY), &variable) == 0
     }
 
-    private static func info(_ fd: Int32, path: String) throws(FramebufferError) -> FramebufferInfo {
+    private static func info(_ fd: FileDescriptor, path: String) throws(FramebufferError) -> FramebufferInfo {
         var fixed = fb_fix_screeninfo()
         var variable = fb_var_screeninfo()
-        guard ioctl(fd, UInt(FBIOGET_FSCREENINFO), &fixed) == 0, ioctl(fd, UInt(FBIOGET_VSCREENINFO), &variable) == 0 else {
-            throw FramebufferError(path: path, message: "not a framebuffer (FBIOGET_*SCREENINFO: \(String(cString: strerror(errno))))")
+        guard ioctl(fd.rawValue, UInt(FBIOGET_FSCREENINFO), &fixed) == 0, ioctl(fd.rawValue, UInt(FBIOGET_VSCREENINFO), &variable) == 0 else {
+            throw FramebufferError(path: path, .call("FBIOGET_*SCREENINFO", errno: .current))
         }
         let driver = withUnsafeBytes(of: fixed.id) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         func channel(_ b: fb_bitfield) -> FramebufferInfo.Channel { .init(offset: Int(b.offset), length: Int(b.length)) }
@@ -166,7 +190,11 @@ public final class FBDisplay: Display {
                                    ? PhysicalSize(widthMillimetres: Double(mm.0), heightMillimetres: Double(mm.1)) : nil)
     }
 
-    private static func advice(_ code: Int32) -> String {
-        code == EACCES || code == EPERM ? " (add the user to the 'video' group, or run as root)" : ""
+    private static func open(_ path: String, _ mode: FileDescriptor.AccessMode) throws(FramebufferError) -> FileDescriptor {
+        do throws(Errno) {
+            return try SystemCall.typed { try FileDescriptor.open(path, mode, options: .closeOnExec) }
+        } catch {
+            throw FramebufferError(path: path, .call("open", errno: error))
+        }
     }
 }

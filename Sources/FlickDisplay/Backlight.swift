@@ -1,4 +1,6 @@
+import FlickFiles
 import Glibc
+import SystemPackage
 
 /// A panel's backlight in sysfs (`/sys/class/backlight/NAME/brightness`, 0 to `max_brightness`), for dimming an
 /// idle kiosk and turning the light off with the screen.
@@ -39,11 +41,11 @@ public final class Backlight {
     public init(path: String) throws(BacklightError) {
         self.path = path
         guard let maximum = Self.readNumber("\(path)/max_brightness"), maximum > 0 else {
-            throw BacklightError(path: path, message: "no readable max_brightness: not a backlight device (see /sys/class/backlight)")
+            throw BacklightError(path: path, .notABacklight)
         }
         self.maximum = maximum
         guard access("\(path)/brightness", W_OK) == 0 else {
-            throw BacklightError(path: "\(path)/brightness", message: "not writable: \(String(cString: strerror(errno))) (run as root or add a udev rule giving the kiosk user write access)")
+            throw BacklightError(path: "\(path)/brightness", .call("access(W_OK)", errno: .current))
         }
     }
 
@@ -53,14 +55,11 @@ public final class Backlight {
     /// A sysfs attribute holding one number (sysfs files report a size of 4096 whatever they hold: read what comes).
     private static func readNumber(_ path: String) -> Int? {
         // Non-blocking, and regular files only: a FIFO named max_brightness must not hang the kiosk.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let file = try? FileDescriptor.open(path, .readOnly, options: [.closeOnExec, .nonBlocking]) else { return nil }
+        defer { try? file.close() }
+        guard let status = try? file.stat(), status.type == .regular else { return nil }
         var buffer = [UInt8](repeating: 0, count: 64)
-        let n = read(fd, &buffer, buffer.count)
-        guard n > 0 else { return nil }
+        guard let n = try? buffer.withUnsafeMutableBytes({ try file.read(into: $0) }), n > 0 else { return nil }
         return Int(String(decoding: buffer[..<n], as: UTF8.self).filter { !$0.isWhitespace })
     }
 
@@ -68,23 +67,59 @@ public final class Backlight {
     /// Throws a ``BacklightError`` when the write fails.
     public func set(_ fraction: Double) throws(BacklightError) {
         let level = Int((max(0, min(1, fraction)) * Double(maximum)).rounded())
-        let fd = open("\(path)/brightness", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw BacklightError(path: "\(path)/brightness", message: "cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        let text = Array("\(level)\n".utf8)
-        guard write(fd, text, text.count) == text.count else {
-            throw BacklightError(path: "\(path)/brightness", message: "writing \(level) failed: \(String(cString: strerror(errno)))")
+        let brightness = "\(path)/brightness"
+        let file: FileDescriptor
+        do throws(Errno) {
+            file = try SystemCall.typed { try FileDescriptor.open(brightness, .writeOnly, options: .closeOnExec) }
+        } catch {
+            throw BacklightError(path: brightness, .call("open", errno: error))
         }
+        defer { try? file.close() }
+        let text = Array("\(level)\n".utf8)
+        let written: Int
+        do throws(Errno) {
+            written = try SystemCall.typed { try text.withUnsafeBytes { try file.write($0) } }
+        } catch {
+            throw BacklightError(path: brightness, .call("write (level \(level))", errno: error))
+        }
+        // sysfs takes the level whole or not at all.
+        guard written == text.count else { throw BacklightError(path: brightness, .call("write (level \(level))", errno: .ioError)) }
     }
 }
 
-/// A backlight that cannot be used: the file and what is wrong with it.
+/// A backlight that cannot be used: the file, what is wrong with it, and what to do about it.
 public struct BacklightError: Error, CustomStringConvertible, Equatable {
+    /// What is wrong with a backlight.
+    public enum Problem: Equatable, Sendable {
+        /// The directory has no readable `max_brightness`.
+        case notABacklight
+        /// A system call on the file failed.
+        case call(String, errno: Errno)
+    }
+
     /// The sysfs file or directory at fault.
     public let path: String
-    /// What went wrong, and what to do about it.
-    public let message: String
-    /// `path: message`, one line for the log.
-    public var description: String { "\(path): \(message)" }
-}
+    /// What went wrong.
+    public let problem: Problem
 
+    /// The backlight at `path` has `problem`.
+    public init(path: String, _ problem: Problem) { self.path = path; self.problem = problem }
+
+    /// `path: what failed (what to do)`, one line for the log.
+    public var description: String {
+        switch problem {
+        case .notABacklight:
+            "\(path): no readable max_brightness: not a backlight device (see /sys/class/backlight)"
+        case .call(let call, let errno):
+            SystemCallError.line(on: path, call, failedWith: errno, advice: Self.advice(for: errno))
+        }
+    }
+
+    private static func advice(for errno: Errno) -> String? {
+        switch errno {
+        case .permissionDenied, .notPermitted, .readOnlyFileSystem:
+            "run as root or add a udev rule giving the kiosk user write access"
+        default: nil
+        }
+    }
+}

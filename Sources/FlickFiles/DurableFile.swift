@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// The one way Flick replaces a file (the to-do store, PNG frames): the bytes go to a temporary file beside
 /// it, are fsynced, renamed over the old file, and the directory is fsynced — a power cut leaves the old file
@@ -10,40 +11,43 @@ public enum DurableFile {
         let target = try replaceablePath(path)
         let directory = directoryName(of: target)
         let temporary = "\(target).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        // Errors name the file asked for: the temporary name means nothing to whoever asked.
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw FileError(path: path, problem: .missingFolder(directory)) }
-            throw FileError(path: path, problem: .system(call: "create", code: code))
+        let file: FileDescriptor
+        do throws(Errno) {
+            file = try SystemCall.typed {
+                try FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
+                                        permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            }
+        } catch {
+            // Errors name the file asked for: the temporary name means nothing to whoever asked.
+            if error == .noSuchFileOrDirectory || error == .notDirectory { throw FileError(path: path, problem: .missingFolder(directory)) }
+            throw FileError(path: path, problem: .system(call: "create", errno: error))
         }
         var failure: FileError?
-        var written = 0
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                switch SystemCall.retryingOnInterrupt({ Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written) }) {
-                case .success(let n): written += n
-                case .failure(let code):
-                    failure = FileError(path: path, problem: .system(call: "write", code: code.rawValue))
-                    return
-                }
-            }
+        do throws(Errno) {
+            try SystemCall.typed { try file.writeAll(bytes) }
+        } catch {
+            failure = FileError(path: path, problem: .system(call: "write", errno: error))
         }
-        if failure == nil, fsync(fd) != 0 {
-            failure = FileError(path: path, problem: .system(call: "fsync", code: errno))
+        // fsync is not one of swift-system's calls: the C call takes the raw descriptor.
+        if failure == nil, fsync(file.rawValue) != 0 {
+            failure = FileError(path: path, problem: .system(call: "fsync", errno: .current))
         }
-        close(fd)
+        try? file.close()
         if failure == nil, rename(temporary, target) != 0 {
-            failure = FileError(path: target, problem: .system(call: "rename", code: errno))
+            failure = FileError(path: target, problem: .system(call: "rename", errno: .current))
         }
         if let failure {
             unlink(temporary)
             throw failure
         }
-        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dir >= 0 else { throw FileError(path: directory, problem: .system(call: "open", code: errno)) }
-        defer { close(dir) }
-        guard fsync(dir) == 0 else { throw FileError(path: directory, problem: .system(call: "fsync", code: errno)) }
+        let folder: FileDescriptor
+        do throws(Errno) {
+            folder = try SystemCall.typed { try FileDescriptor.open(directory, .readOnly, options: [.directory, .closeOnExec]) }
+        } catch {
+            throw FileError(path: directory, problem: .system(call: "open", errno: error))
+        }
+        defer { try? folder.close() }
+        guard fsync(folder.rawValue) == 0 else { throw FileError(path: directory, problem: .system(call: "fsync", errno: .current)) }
     }
 
     /// The path to write: `path` itself, or where a symlink at `path` leads. Throws when something other than
@@ -51,13 +55,13 @@ public enum DurableFile {
     static func replaceablePath(_ path: String) throws(FileError) -> String {
         var info = stat()
         guard lstat(path, &info) == 0 else {
-            guard errno == ENOENT else { throw FileError(path: path, problem: .system(call: "lstat", code: errno)) }
+            guard errno == ENOENT else { throw FileError(path: path, problem: .system(call: "lstat", errno: .current)) }
             return path
         }
         if info.st_mode & S_IFMT == S_IFLNK {
             guard let resolved = realpath(path, nil) else {
                 // A dangling link: refused rather than guessing where the file should be.
-                throw FileError(path: path, problem: .system(call: "realpath", code: errno))
+                throw FileError(path: path, problem: .system(call: "realpath", errno: .current))
             }
             defer { free(resolved) }
             return try replaceablePath(String(cString: resolved))

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// The one way Flick reads the files people give it — config, to-do store, touch scripts, recordings, images,
 /// fonts. Only regular files (symlinks to them included) are read, and only up to a size fixed per kind, so a
@@ -33,8 +34,8 @@ public enum InputFile {
 
     /// The whole file.
     public static func read(_ path: String, as kind: Kind) throws(FileError) -> [UInt8] {
-        let (fd, size) = try openRegular(path, as: kind)
-        defer { close(fd) }
+        let (file, size) = try openRegular(path, as: kind)
+        defer { try? file.close() }
         let tooLarge = FileError(path: path, problem: .tooLarge(limit: kind.limit, what: kind.noun))
         // Reading on past the size fstat gave catches a file that grew since, up to one byte over the limit.
         var bytes = [UInt8](repeating: 0, count: size + 1)
@@ -44,12 +45,13 @@ public enum InputFile {
                 guard bytes.count <= kind.limit else { throw tooLarge }
                 bytes += repeatElement(0, count: min(bytes.count, kind.limit + 1 - bytes.count))
             }
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                SystemCall.retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
-            }
-            guard case .success(let n) = read else {
-                if case .failure(let code) = read { throw FileError(path: path, problem: .system(call: "read", code: code.rawValue)) }
-                break
+            let n: Int
+            do throws(Errno) {
+                n = try SystemCall.typed {
+                    try bytes.withUnsafeMutableBytes { try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+                }
+            } catch {
+                throw FileError(path: path, problem: .system(call: "read", errno: error))
             }
             if n == 0 { break }
             filled += n
@@ -62,34 +64,37 @@ public enum InputFile {
     /// returns its size.
     @discardableResult
     public static func check(_ path: String, as kind: Kind) throws(FileError) -> Int {
-        let (fd, size) = try openRegular(path, as: kind)
-        close(fd)
+        let (file, size) = try openRegular(path, as: kind)
+        try? file.close()
         return size
     }
 
     /// An open descriptor of a regular file within the kind's limit, and its size. O_NONBLOCK makes opening a
     /// FIFO return at once (it is then refused) instead of waiting for a writer.
-    private static func openRegular(_ path: String, as kind: Kind) throws(FileError) -> (Int32, Int) {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw FileError(path: path, problem: errno == ENOENT ? .missing : .system(call: "open", code: errno))
+    private static func openRegular(_ path: String, as kind: Kind) throws(FileError) -> (FileDescriptor, Int) {
+        let file: FileDescriptor
+        do throws(Errno) {
+            file = try SystemCall.typed {
+                try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec, FileDescriptor.OpenOptions(rawValue: O_NOCTTY)])
+            }
+        } catch {
+            throw FileError(path: path, problem: error == .noSuchFileOrDirectory ? .missing : .system(call: "open", errno: error))
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let code = errno
-            close(fd)
-            throw FileError(path: path, problem: .system(call: "fstat", code: code))
+        let info: Stat
+        do throws(Errno) { info = try file.stat() } catch {
+            try? file.close()
+            throw FileError(path: path, problem: .system(call: "fstat", errno: error))
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw FileError(path: path, problem: .notRegular(kind: FileError.kind(of: info.st_mode)))
+        guard info.type == .regular else {
+            try? file.close()
+            throw FileError(path: path, problem: .notRegular(kind: FileError.kind(of: info.mode.rawValue)))
         }
-        guard info.st_size <= kind.limit else {
-            close(fd)
+        guard info.size <= kind.limit else {
+            try? file.close()
             throw FileError(path: path, problem: .tooLarge(limit: kind.limit, what: kind.noun))
         }
-        // Back to blocking reads: O_NONBLOCK only served the open.
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return (fd, Int(info.st_size))
+        // Back to blocking reads: O_NONBLOCK only served the open (fcntl is not one of swift-system's calls).
+        _ = fcntl(file.rawValue, F_SETFL, fcntl(file.rawValue, F_GETFL) & ~O_NONBLOCK)
+        return (file, Int(info.size))
     }
 }

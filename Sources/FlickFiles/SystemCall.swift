@@ -22,4 +22,10 @@ package enum SystemCall {
         case .failure(let code): throw SystemCallError(name, errno: code)
         }
     }
+
+    /// `body`'s result, its failure as the `Errno` it is: swift-system's calls throw nothing else, but untyped.
+    @discardableResult
+    package static func typed<Result>(_ body: () throws -> Result) throws(Errno) -> Result {
+        do { return try body() } catch { throw error as? Errno ?? .ioError }
+    }
 }

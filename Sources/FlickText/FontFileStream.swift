@@ -1,6 +1,6 @@
-import FlickFiles
 import CFreeType
 import Glibc
+import SystemPackage
 
 /// A font file FreeType reads through `pread` as it needs bytes, instead of mapping the whole file. A mapped CJK font
 /// cost 2 MB of resident memory from one glyph load (each page fault maps its neighbours too, and the hinter's
@@ -10,16 +10,19 @@ final class FontFileStream {
     let record: UnsafeMutablePointer<FT_StreamRec>
 
     init(path: String) throws(TextError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        var status = stat()
-        guard fd >= 0, fstat(fd, &status) == 0 else {
-            if fd >= 0 { close(fd) }
+        let file: FileDescriptor
+        let size: Int64
+        do {
+            file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+            do { size = try file.stat().size } catch { try? file.close(); throw error }
+        } catch {
             throw .freeType(file: path, call: "open", code: FT_Error(1))  // FT_Err_Cannot_Open_Resource
         }
         record = .allocate(capacity: 1)
         record.initialize(to: FT_StreamRec())
-        record.pointee.size = UInt(status.st_size)
-        record.pointee.descriptor.value = Int(fd)
+        record.pointee.size = UInt(size)
+        // FreeType keeps the descriptor in its stream record; read and close below take it back from there.
+        record.pointee.descriptor.value = Int(file.rawValue)
         record.pointee.read = readFontFile
         record.pointee.close = closeFontFile
     }
@@ -34,10 +37,11 @@ private func readFontFile(_ stream: FT_Stream?, _ offset: UInt, _ buffer: Unsafe
     guard let stream else { return count == 0 ? 1 : 0 }
     if count == 0 { return offset <= stream.pointee.size ? 0 : 1 }
     guard let buffer else { return 0 }
-    let fd = Int32(stream.pointee.descriptor.value)
+    let file = FileDescriptor(rawValue: Int32(stream.pointee.descriptor.value))
     var done = 0
     while done < Int(count),
-          case .success(let n) = SystemCall.retryingOnInterrupt({ pread(fd, buffer + done, Int(count) - done, off_t(offset) + off_t(done)) }),
+          let n = try? file.read(fromAbsoluteOffset: Int64(offset) + Int64(done),
+                                 into: UnsafeMutableRawBufferPointer(start: buffer + done, count: Int(count) - done)),
           n > 0 {
         done += n
     }
@@ -46,6 +50,6 @@ private func readFontFile(_ stream: FT_Stream?, _ offset: UInt, _ buffer: Unsafe
 
 private func closeFontFile(_ stream: FT_Stream?) {
     guard let stream, stream.pointee.descriptor.value >= 0 else { return }
-    close(Int32(stream.pointee.descriptor.value))
+    try? FileDescriptor(rawValue: Int32(stream.pointee.descriptor.value)).close()
     stream.pointee.descriptor.value = -1
 }

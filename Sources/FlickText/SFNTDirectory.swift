@@ -1,5 +1,5 @@
-import FlickFiles
 import Glibc
+import SystemPackage
 
 /// The table directory at the start of a TrueType/OpenType file, read only to catch truncation:
 /// FreeType silently drops tables that run past the end of the file and opens what is left.
@@ -13,9 +13,8 @@ struct SFNTDirectory {
 
     /// nil when the file is not a single sfnt (a collection, or not a font at all): FreeType judges those.
     init?(path: String) {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return nil }
-        defer { close(file) }
+        guard let file = try? FileDescriptor.open(path, .readOnly, options: .closeOnExec) else { return nil }
+        defer { try? file.close() }
         guard let bytes = Self.read(file, count: 12) else { return nil }
         let version = Self.uint32(bytes, 0)
         guard version == 0x0001_0000 || version == 0x4F54_544F /* OTTO */ || version == 0x7472_7565 /* true */
@@ -45,14 +44,12 @@ struct SFNTDirectory {
     }
 
     /// The next `count` bytes of `file`, or nil when it ends sooner or cannot be read.
-    private static func read(_ file: Int32, count: Int) -> [UInt8]? {
+    private static func read(_ file: FileDescriptor, count: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                SystemCall.retryingOnInterrupt { Glibc.read(file, buffer.baseAddress! + filled, count - filled) }
-            }
-            guard case .success(let n) = read, n > 0 else { return nil }
+            let read = try? bytes.withUnsafeMutableBytes { try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+            guard let n = read, n > 0 else { return nil }
             filled += n
         }
         return bytes

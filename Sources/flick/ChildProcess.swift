@@ -1,11 +1,21 @@
 import FlickFiles
 import Glibc
+import SystemPackage
 
 /// Runs a program to completion, the way a benchmark measures a child: posix_spawn and waitpid, stdout
 /// discarded, the environment inherited.
 enum ChildProcess {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    enum Failure: Error, CustomStringConvertible {
+        /// `posix_spawn` or `waitpid` failed for `program`.
+        case call(String, program: String, errno: Errno)
+        case killed(program: String, signal: Int32)
+
+        var description: String {
+            switch self {
+            case .call(let call, let program, let errno): SystemCallError.line(on: program, call, failedWith: errno)
+            case .killed(let program, let signal): "\(program) was killed by signal \(signal)"
+            }
+        }
     }
 
     /// The child's exit status; a child killed by a signal is a `Failure`.
@@ -20,14 +30,15 @@ enum ChildProcess {
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else {
-            throw Failure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+            // posix_spawn returns the error rather than setting errno.
+            throw .call("posix_spawn", program: executable, errno: Errno(rawValue: spawned))
         }
         var status: Int32 = 0
         if case .failure(let code) = SystemCall.retryingOnInterrupt({ waitpid(pid, &status, 0) }) {
-            throw Failure(description: "waitpid: \(code)")
+            throw .call("waitpid", program: executable, errno: code)
         }
         // WIFEXITED and WEXITSTATUS are macros that do not import.
-        guard status & 0x7F == 0 else { throw Failure(description: "\(executable) was killed by signal \(status & 0x7F)") }
+        guard status & 0x7F == 0 else { throw .killed(program: executable, signal: status & 0x7F) }
         return (status >> 8) & 0xFF
     }
 }

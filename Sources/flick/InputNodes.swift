@@ -1,14 +1,16 @@
 import FlickBoard
 import FlickDRM
+import FlickFiles
 import FlickLibInput
 import FlickInput
 import Glibc
+import SystemPackage
 
 /// The evdev nodes in /dev/input and whether this process can open them: what to tell the operator when
 /// libinput opens no device a command can use (it only says so at its info log level, which nobody sees).
 struct InputNodes {
     /// `event0`, `event1`, … with, for each one this process cannot open, open(2)'s errno.
-    let nodes: [(name: String, errno: Int32?)]
+    let nodes: [(name: String, errno: Errno?)]
     let directory: String
 
     init(directory: String = "/dev/input") {
@@ -22,10 +24,12 @@ struct InputNodes {
             }
         }
         nodes = names.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }.map { name in
-            let fd = open("\(directory)/\(name)", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            if fd < 0 { return (name, errno) }
-            close(fd)
-            return (name, nil)
+            do throws(Errno) {
+                try SystemCall.typed { try FileDescriptor.open("\(directory)/\(name)", .readOnly, options: [.nonBlocking, .closeOnExec]).close() }
+                return (name, nil)
+            } catch {
+                return (name, error)
+            }
         }
     }
 
@@ -38,8 +42,8 @@ struct InputNodes {
             return "\(head): there is no \(directory)/event* (connect a touchscreen or a mouse; is its kernel driver loaded?)"
         }
         if !unreadable.isEmpty {
-            let denied = unreadable.allSatisfy { $0.errno == EACCES || $0.errno == EPERM }
-            let why = denied ? "permission denied" : unreadable.map { "\($0.name): \(String(cString: strerror($0.errno!)))" }.joined(separator: ", ")
+            let denied = unreadable.allSatisfy { $0.errno == .permissionDenied || $0.errno == .notPermitted }
+            let why = denied ? "permission denied" : unreadable.map { "\($0.name): \($0.errno!)" }.joined(separator: ", ")
             let fix = denied ? "run as root or add the user to the 'input' group (then log in again)"
                              : "check the devices with 'libinput list-devices'"
             return "\(head): \(unreadable.count) of \(nodes.count) \(directory)/event* not readable (\(names(unreadable)): \(why)); \(fix)"
@@ -51,7 +55,7 @@ struct InputNodes {
             + "(is udevd running? libinput finds devices through /run/udev; is the device on another seat? --seat)"
     }
 
-    private func names(_ some: [(name: String, errno: Int32?)]) -> String {
+    private func names(_ some: [(name: String, errno: Errno?)]) -> String {
         let shown = some.prefix(4).map(\.name).joined(separator: ", ")
         return some.count > 4 ? shown + ", …" : shown
     }

@@ -70,11 +70,11 @@ private let crtcs: [UInt32] = [40, 41]
 }
 
 @Test func systemCallErrorsNameTheDeviceTheCallAndTheRemedy() {
-    let denied = DRMError(device: "/dev/dri/card0", .call("open", errno: EACCES)).description
+    let denied = DRMError(device: "/dev/dri/card0", .call("open", errno: .permissionDenied)).description
     #expect(denied == "/dev/dri/card0: open failed: Permission denied (add the user to the 'video' group, or run as root)")
-    let busy = DRMError(device: "/dev/dri/card1", .call("drmModeSetCrtc(1280x800@60.00)", errno: EBUSY)).description
+    let busy = DRMError(device: "/dev/dri/card1", .call("drmModeSetCrtc(1280x800@60.00)", errno: .resourceBusy)).description
     #expect(busy.hasPrefix("/dev/dri/card1: drmModeSetCrtc(1280x800@60.00) failed") && busy.contains("another DRM master"))
-    let notMaster = DRMError(device: "/dev/dri/card0", .call("drmModeSetCrtc", errno: EACCES)).description
+    let notMaster = DRMError(device: "/dev/dri/card0", .call("drmModeSetCrtc", errno: .permissionDenied)).description
     #expect(notMaster.contains("not DRM master"))
     #expect(DRMError(device: "/dev/dri", .noDevice(searched: "/dev/dri/card*")).description.contains("--headless"))
 }

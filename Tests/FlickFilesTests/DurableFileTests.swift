@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import FlickFiles
+import SystemPackage
 
 @Test func writesANewFileAndReplacesAnOldOne() throws {
     let scratch = Scratch()
@@ -50,7 +51,7 @@ import Testing
     let scratch = Scratch()
     let link = scratch.path + "/todo.json"
     #expect(symlink(scratch.path + "/missing/x.json", link) == 0)
-    #expect(throws: FileError(path: link, problem: .system(call: "realpath", code: ENOENT))) {
+    #expect(throws: FileError(path: link, problem: .system(call: "realpath", errno: .noSuchFileOrDirectory))) {
         try DurableFile.write([1], to: link)
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FlickFiles
+import SystemPackage
 
 /// The to-do items of one list in one JSON file, `<list>.json` in the state directory (`todo.json` for the
 /// list a page does not name). Nothing is lost on a power cut:
@@ -97,7 +98,7 @@ package final class TodoStore {
         if rename(path, aside) == 0 {
             log("\(path) \(reason): moved to \(aside); the to-do list starts empty")
         } else {
-            refuseSaving("\(path) \(reason) and could not be moved aside (\(String(cString: strerror(errno)))); the to-do list starts empty and will not save until it is removed")
+            refuseSaving("\(path) \(reason) and could not be moved aside (\(Errno.current)); the to-do list starts empty and will not save until it is removed")
         }
     }
 
@@ -140,7 +141,7 @@ package final class TodoStore {
         for component in directory.split(separator: "/") {
             prefix += "/" + component
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw TodoStoreError(prefix, "mkdir", errno: errno,
+                throw TodoStoreError(prefix, "mkdir", errno: .current,
                                      remedy: "create \(directory) for this user or set XDG_STATE_HOME to a writable directory")
             }
         }
