@@ -32,9 +32,9 @@ public struct ReferenceTime: Sendable {
 public enum RasterBenchmark {
     public static func run(sizes: [FrameSize] = FrameSize.standard, fonts: FontCollection,
                            references: [ReferenceRenderer] = [],
-                           report: (BenchRow) -> Void) throws {
+                           report: (BenchRow) -> Void) {
         for size in sizes {
-            let scenes = try RasterScenes(size: size, fonts: fonts)
+            let scenes = RasterScenes(size: size, fonts: fonts)
             let flick = FlickFrames(scenes: scenes)
             for op in RasterOperation.allCases {
                 let referenceFrames = references.map { $0.frame(op, scenes: scenes) }

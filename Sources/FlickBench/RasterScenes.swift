@@ -29,14 +29,14 @@ public final class RasterScenes {
         }
     }
 
-    public init(size: FrameSize, fonts: FontCollection) throws {
+    public init(size: FrameSize, fonts: FontCollection) {
         self.size = size
         target = Surface(width: size.width, height: size.height)
         opaqueLayer = Surface(width: size.width + 16, height: size.height)
         translucentLayer = Surface(width: size.width, height: size.height)
         Self.paintPattern(opaqueLayer, alpha: 1)
         Self.paintPattern(translucentLayer, alpha: 0.6)
-        text = try Self.layoutText(fonts: fonts, width: size.width)
+        text = Self.layoutText(fonts: fonts, width: size.width)
     }
 
     private static func paintPattern(_ s: Surface, alpha: Double) {
@@ -47,7 +47,7 @@ public final class RasterScenes {
         canvas.fill(Rect(x: 0, y: 0, width: Double(s.width), height: Double(s.height)), paint: .linearGradient(g))
     }
 
-    private static func layoutText(fonts: FontCollection, width: Int) throws -> TextLayout {
+    private static func layoutText(fonts: FontCollection, width: Int) -> TextLayout {
         let sentence = "The quick brown fox jumps over the lazy dog. Καλημέρα κόσμε. Съешь же ещё этих мягких булок. "
         var text = ""
         while text.unicodeScalars.filter({ $0 != " " }).count < 2000 { text += sentence }
@@ -55,7 +55,7 @@ public final class RasterScenes {
         var visible = 0, end = 0
         while visible < 2000 { if scalars[end] != " " { visible += 1 }; end += 1 }
         var trimmed = String.UnicodeScalarView(); trimmed.append(contentsOf: scalars[..<end])
-        return try TextLayout(String(trimmed), face: fonts.face(.regular), pixelSize: 16,
+        return TextLayout(String(trimmed), face: fonts.face(.regular), pixelSize: 16,
                               options: TextLayout.Options(maxWidth: Double(width - 20)))
     }
 

@@ -30,7 +30,7 @@ struct Bench: ParsableCommand {
         let fonts = try FontCollection()
         if !pagesOnly {
             print(RasterBenchmark.header())
-            try RasterBenchmark.run(sizes: sizes.map { FrameSize($0.width, $0.height) }, fonts: fonts) {
+            RasterBenchmark.run(sizes: sizes.map { FrameSize($0.width, $0.height) }, fonts: fonts) {
                 print(RasterBenchmark.format($0))
             }
             print("")

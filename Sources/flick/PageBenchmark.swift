@@ -279,9 +279,8 @@ struct PageBenchmark {
 
     /// Shaping and breaking every text, as the pages do when they are first drawn.
     private func textLayout(_ texts: [(text: String, size: Double, maxWidth: Double, maxLines: Int?)]) -> () -> Void {
-        let face: FontFace? = fonts.face()
+        let face = fonts.face()
         return {
-            guard let face else { return }
             for t in texts {
                 _ = TextLayout(t.text, face: face, pixelSize: t.size, options: .init(maxWidth: t.maxWidth, maxLines: t.maxLines))
             }

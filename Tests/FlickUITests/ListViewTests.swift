@@ -18,7 +18,8 @@ private final class ListStage {
     let player: VirtualClockPlayer
     var selected: [Int] = []
 
-    init(count: Int = 50, face: FontFace? = nil) {
+    init(count: Int = 50) throws {
+        let face = try FontCollection().face(.regular)
         let style = ListView.Style(rowHeight: 20, rowFill: rowFill, highlightFill: highlight,
                                    separator: Color(hex: 0x2A323C), title: .white, chevron: Color(hex: 0x9AA5B1),
                                    background: gap, face: face, pixelSize: 10, inset: 6)
@@ -54,7 +55,7 @@ private func grab(stepOf step: Double) -> Double { (12.6 / step).rounded(.up) * 
 
 @Suite struct ListViewTests {
     @Test func onlyTheVisibleRowsHaveViewsAndRowsScrolledOffAreReused() throws {
-        let stage = ListStage(face: try FontCollection().face(.regular))
+        let stage = try ListStage()
         let list = stage.list
         #expect(list.visibleRows.map(\.index).sorted() == [0, 1, 2, 3, 4])
         var made: Set<ObjectIdentifier> = []
@@ -71,8 +72,8 @@ private func grab(stepOf step: Double) -> Double { (12.6 / step).rounded(.up) * 
         #expect(made.count == 6)
     }
 
-    @Test func dragFollowsTheFingerOneToOneFromWhereThePanBegan() {
-        let stage = ListStage()
+    @Test func dragFollowsTheFingerOneToOneFromWhereThePanBegan() throws {
+        let stage = try ListStage()
         stage.drag(dy: -60, holdMs: 120)
         stage.player.run(until: 0.17)
         #expect(stage.list.contentOffset == 60 - grab(stepOf: 6))
@@ -84,8 +85,8 @@ private func grab(stepOf step: Double) -> Double { (12.6 / step).rounded(.up) * 
         #expect(!stage.list.isScrolling)
     }
 
-    @Test func releasedMovingTheListCoastsOnAtUIScrollViewsRate() {
-        let stage = ListStage()
+    @Test func releasedMovingTheListCoastsOnAtUIScrollViewsRate() throws {
+        let stage = try ListStage()
         // 60 px in 160 ms: 375 px/s at the lift, which coasts a further 375 / 2.002 px.
         stage.drag(dy: -60)
         var offsets: [Double] = []
@@ -97,8 +98,8 @@ private func grab(stepOf step: Double) -> Double { (12.6 / step).rounded(.up) * 
         #expect(stage.selected.isEmpty)
     }
 
-    @Test func dragPastTheTopResistsAndSpringsBack() {
-        let stage = ListStage()
+    @Test func dragPastTheTopResistsAndSpringsBack() throws {
+        let stage = try ListStage()
         stage.drag(dy: 100, holdMs: 120)
         stage.player.run(until: 0.17)
         let band = RubberBand(dimension: 100)
@@ -111,8 +112,8 @@ private func grab(stepOf step: Double) -> Double { (12.6 / step).rounded(.up) * 
         #expect(stage.player.screen[50, 2] == rowFill.pixel)
     }
 
-    @Test func aFlingIntoTheEndCoastsPastItAndSpringsBack() {
-        let stage = ListStage()
+    @Test func aFlingIntoTheEndCoastsPastItAndSpringsBack() throws {
+        let stage = try ListStage()
         // 100 px in 48 ms: over 2000 px/s, enough to coast 1000 px; the list ends 900 px down.
         stage.list.scroll(to: 400)
         stage.drag(dy: -100, steps: 3)
@@ -123,8 +124,8 @@ private func grab(stepOf step: Double) -> Double { (12.6 / step).rounded(.up) * 
         #expect(stage.player.screen[50, 98] == rowFill.pixel)
     }
 
-    @Test func aFingerOnACoastingListCatchesItWithoutAJumpAndTheTapSelectsNothing() {
-        let stage = ListStage()
+    @Test func aFingerOnACoastingListCatchesItWithoutAJumpAndTheTapSelectsNothing() throws {
+        let stage = try ListStage()
         stage.drag(dy: -100, steps: 3)
         stage.tap(y: 50, atMs: 300)
         var beforeDown = 0.0
@@ -139,8 +140,8 @@ private func grab(stepOf step: Double) -> Double { (12.6 / step).rounded(.up) * 
         #expect(stage.selected.isEmpty)
     }
 
-    @Test func aTapSelectsTheRowUnderTheFingerAndLeavesItHighlighted() {
-        let stage = ListStage()
+    @Test func aTapSelectsTheRowUnderTheFingerAndLeavesItHighlighted() throws {
+        let stage = try ListStage()
         stage.tap(y: 50, atMs: 0)
         stage.player.run(until: 0.02)
         #expect(stage.list.highlightedIndex == 2)
@@ -153,8 +154,8 @@ private func grab(stepOf step: Double) -> Double { (12.6 / step).rounded(.up) * 
         #expect(stage.player.screen[50, 50] == rowFill.pixel)
     }
 
-    @Test func draggingOffTheRowIsNotATap() {
-        let stage = ListStage()
+    @Test func draggingOffTheRowIsNotATap() throws {
+        let stage = try ListStage()
         // Across the list: the vertical pan fails and the press lets go of the row.
         stage.play([#"{"t": 0, "type": "down", "id": 0, "x": 30, "y": 50}"#,
                     #"{"t": 30, "type": "move", "id": 0, "x": 60, "y": 52}"#,

@@ -6,8 +6,8 @@ import FlickUI
 /// and the item's detail wrapped below. Rasterized: it moves as one layer, and a new item redraws it once.
 final class DetailView {
     let view: View
-    private let title: Label?
-    private let detail: Label?
+    private let title: Label
+    private let detail: Label
     private let style: ListStyle
 
     init(style: ListStyle) {
@@ -15,21 +15,16 @@ final class DetailView {
         view = View(frame: style.bounds, background: .solid(style.theme.background))
         view.shouldRasterize = true
         let theme = style.theme, textWidth = style.width - 2 * style.margin
-        title = style.bold.map {
-            Label("", face: $0, pixelSize: theme.titleSize * style.unit, color: theme.text,
-                  frame: Rect(x: style.margin, y: 0, width: textWidth, height: 0), maxLines: 2)
-        }
-        detail = style.regular.map {
-            Label("", face: $0, pixelSize: theme.bodySize * style.unit, color: theme.text,
-                  frame: Rect(x: style.margin, y: 0, width: textWidth, height: 0))
-        }
-        for label in [title, detail].compactMap({ $0 }) { view.addChild(label.view) }
+        title = Label("", face: style.bold, pixelSize: theme.titleSize * style.unit, color: theme.text,
+                      frame: Rect(x: style.margin, y: 0, width: textWidth, height: 0), maxLines: 2)
+        detail = Label("", face: style.regular, pixelSize: theme.bodySize * style.unit, color: theme.text,
+                       frame: Rect(x: style.margin, y: 0, width: textWidth, height: 0))
+        for label in [title, detail] { view.addChild(label.view) }
     }
 
     func show(_ item: KioskConfig.ListItem) {
         var y = style.barHeight + (style.margin / 2).rounded()
         for (label, text) in [(title, item.title), (detail, item.detail)] {
-            guard let label else { continue }
             label.text = text
             label.view.frame.origin.y = y
             label.view.frame.size.height = label.fittingHeight

@@ -8,9 +8,8 @@ import FlickUI
 /// list it shows the list's title; on a detail, a back control labelled "‹ <list title>" and the item's title.
 final class ListBar {
     let view: View
-    /// nil without fonts; the edge swipe still goes back.
-    let back: Button?
-    let title: Label?
+    let back: Button
+    let title: Label
     private let listTitle: String
     private let style: ListStyle
 
@@ -18,25 +17,20 @@ final class ListBar {
         self.listTitle = listTitle
         self.style = style
         (view, title) = style.bar(title: listTitle)
-        back = style.regular.map { face in
-            let text = "‹ " + listTitle
-            let frame = Self.backFrame(fitting: TextLayout(text, face: face, pixelSize: style.barTextSize).size.width,
-                                       style: style)
-            return Button(title: text, face: face, pixelSize: style.barTextSize, style: style.backButton, frame: frame,
-                          metrics: metrics)
-        }
-        if let back {
-            back.view.isHidden = true
-            view.addChild(back.view)
-        }
+        let text = "‹ " + listTitle
+        let frame = Self.backFrame(fitting: TextLayout(text, face: style.regular, pixelSize: style.barTextSize).size.width,
+                                   style: style)
+        back = Button(title: text, face: style.regular, pixelSize: style.barTextSize, style: style.backButton, frame: frame,
+                      metrics: metrics)
+        back.view.isHidden = true
+        view.addChild(back.view)
     }
 
     /// The list's title, or an item's with the back control.
     func show(item: KioskConfig.ListItem?) {
-        back?.view.isHidden = item == nil
-        guard let title else { return }
+        back.view.isHidden = item == nil
         title.text = item?.title ?? listTitle
-        style.centre(title, in: view, sideRoom: item == nil ? 0 : (back.map { $0.view.frame.maxX + style.inset } ?? 0))
+        style.centre(title, in: view, sideRoom: item == nil ? 0 : back.view.frame.maxX + style.inset)
     }
 
     /// Wide enough for the title inside Button's own inset (min(16, width / 8) each side), but never more

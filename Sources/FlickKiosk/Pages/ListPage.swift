@@ -49,7 +49,7 @@ final class ListPage: PageController, ReportsKioskState {
         view.addChild(screen.view)
         view.addChild(bar.view)
         screen.list.onSelect = { [unowned self] in open($0) }
-        bar.back?.action = { [unowned self] in goBack() }
+        bar.back.action = { [unowned self] in goBack() }
         attachDetailSwipe()
     }
 

@@ -10,8 +10,8 @@ struct ListStyle {
     let height: Double
     let barHeight: Double
     let margin: Double
-    let regular: FontFace?
-    let bold: FontFace?
+    let regular: FontFace
+    let bold: FontFace
     /// Pixels in a screen unit.
     let unit: Double
 
@@ -42,16 +42,12 @@ struct ListStyle {
 
     /// A tinted bar across the top with `title` centred on it (kept clear of `sideRoom` at both ends);
     /// rasterized, so its text is drawn once.
-    func bar(title: String, sideRoom: Double = 0) -> (view: View, title: Label?) {
+    func bar(title: String, sideRoom: Double = 0) -> (view: View, title: Label) {
         let bar = View(frame: Rect(x: 0, y: 0, width: width, height: barHeight), background: .solid(theme.accent))
         bar.shouldRasterize = true
-        let label = bold.map {
-            Label(title, face: $0, pixelSize: barTextSize, color: theme.text, maxLines: 1, alignment: .center)
-        }
-        if let label {
-            bar.addChild(label.view)
-            centre(label, in: bar, sideRoom: sideRoom)
-        }
+        let label = Label(title, face: bold, pixelSize: barTextSize, color: theme.text, maxLines: 1, alignment: .center)
+        bar.addChild(label.view)
+        centre(label, in: bar, sideRoom: sideRoom)
         return (bar, label)
     }
 

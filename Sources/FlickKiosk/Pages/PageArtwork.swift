@@ -17,7 +17,7 @@ struct PageArtwork {
     func draw(_ text: KioskConfig.TextPage, laidOut layout: TextPageLayout, on canvas: Canvas) {
         fillBackground(text.background, on: canvas)
         let colour = context.theme.text
-        if let title = layout.title { canvas.draw(title, at: layout.titleOrigin, color: colour) }
+        canvas.draw(layout.title, at: layout.titleOrigin, color: colour)
         if let body = layout.body, !layout.bodyScrolls { canvas.draw(body, at: layout.bodyFrame.origin, color: colour) }
         let room = layout.imageRoom, images = context.images
         guard room.width > 1, room.height > 1, let path = text.image, let image = images.open(path, fitting: room.size),

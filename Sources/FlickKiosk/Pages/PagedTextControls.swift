@@ -13,9 +13,8 @@ final class PagedTextControls {
     static let buttonWidth = Millimetres(18)
 
     /// The bar's height: a touch target, or taller when the label's text is.
-    static func barHeight(face: FontFace?, context: PageContext) -> Double {
+    static func barHeight(face: FontFace, context: PageContext) -> Double {
         let touch = context.metrics.pixels(buttonHeight)
-        guard let face else { return touch.rounded() }
         return max(touch, 1.5 * face.metrics(pixelSize: context.theme.bodySize * context.unit).lineHeight).rounded()
     }
     /// Our choice: a pressed button darkens as much as a pressed UIKit button dims.

@@ -23,8 +23,7 @@ final class PagedTextPage: PageController, ReportsKioskState {
     private let content: KioskConfig.PagedText
     private let context: PageContext
     private let stage: TransitionStage
-    /// Nil when the fonts cannot be read: the first card shows, without text or buttons.
-    let controls: PagedTextControls?
+    let controls: PagedTextControls
     /// The page a running transition leaves.
     private var leaving: Int?
 
@@ -41,9 +40,9 @@ final class PagedTextPage: PageController, ReportsKioskState {
                                 scene: context.scene)
         view.addChild(stage.view)
         controls = PagedTextControls(in: bar, of: view, face: context.face(.regular), context: context)
-        controls?.previous.action = { [unowned self] in turn(by: -1) }
-        controls?.next.action = { [unowned self] in turn(by: 1) }
-        controls?.show(page: index, of: content.entries.count)
+        controls.previous.action = { [unowned self] in turn(by: -1) }
+        controls.next.action = { [unowned self] in turn(by: 1) }
+        controls.show(page: index, of: content.entries.count)
     }
 
     /// Prev (−1) or Next (+1).
@@ -58,7 +57,7 @@ final class PagedTextPage: PageController, ReportsKioskState {
         } else {
             queued.append(step)
         }
-        controls?.show(page: destination, of: content.entries.count)
+        controls.show(page: destination, of: content.entries.count)
     }
 
     private func start(_ step: Int) {

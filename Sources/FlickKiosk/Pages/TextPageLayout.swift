@@ -8,7 +8,7 @@ struct TextPageLayout {
     /// Our choice: enough of the page that a photo still reads as one.
     static let imageShare = 0.4
 
-    let title: TextLayout?
+    let title: TextLayout
     let titleOrigin: Point
     /// The body laid out whole; `bodyFrame` is where it shows (its full height unless it scrolls).
     let body: TextLayout?
@@ -24,7 +24,7 @@ struct TextPageLayout {
         titleOrigin = Point(x: m, y: y)
         title = TextLayout(text.title, face: fonts.face(.bold), pixelSize: theme.titleSize * unit,
                            options: .init(maxWidth: textWidth, maxLines: 2))
-        if let title { y += title.size.height + (20 * unit).rounded() }
+        y += title.size.height + (20 * unit).rounded()
         let gap = (24 * unit).rounded()
         let below = max(0, bounds.maxY - m - y)
         body = text.body.isEmpty ? nil

@@ -50,7 +50,7 @@ final class TodoPage: PageController, ReportsKioskState {
         saved = items
         view.addChild(list.view)
         view.addChild(header.view)
-        if let keyboard = editor.keyboard { view.addChild(keyboard.view) }
+        view.addChild(editor.keyboard.view)
         editor.attach(to: view)
         list.show(items)
         updateHeader()

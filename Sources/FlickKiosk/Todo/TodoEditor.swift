@@ -29,8 +29,7 @@ final class TodoEditor {
     /// Whether a point (root coordinates) is on the edited row, where a tap does not end the edit.
     var isOnEditedRow: (Point) -> Bool = { _ in false }
 
-    /// nil when the fonts cannot be read: a physical keyboard still types.
-    let keyboard: OnScreenKeyboard?
+    let keyboard: OnScreenKeyboard
     private let scene: ViewScene
     private let pageHeight: Double
     private var keyFinger: (id: TouchID, at: Point)?
@@ -50,11 +49,8 @@ final class TodoEditor {
         scene = context.scene
         pageTap = Gesture(TapRecognizer(metrics: context.metrics))
         pageHeight = Double(context.height)
-        keyboard = look.regular.map {
-            // Keys a little lower than rows, as the iPhone's 42 pt keys are beside its 44 pt rows.
-            OnScreenKeyboard(width: look.width, keyHeight: (look.rowHeight * 0.84).rounded(), face: $0)
-        }
-        guard let keyboard else { return }
+        // Keys a little lower than rows, as the iPhone's 42 pt keys are beside its 44 pt rows.
+        keyboard = OnScreenKeyboard(width: look.width, keyHeight: (look.rowHeight * 0.84).rounded(), face: look.regular)
         keyboard.view.frame.origin.y = pageHeight
         keyboard.onKey = { [unowned self] key in
             switch key {
@@ -67,13 +63,12 @@ final class TodoEditor {
         }
     }
 
-    var keyboardHeight: Double { keyboard?.view.frame.height ?? 0 }
+    var keyboardHeight: Double { keyboard.view.frame.height }
 
     /// Slides the keyboard up (or down) from where it is.
     func showKeyboard(_ shown: Bool) {
         pageTap.isEnabled = shown
         keyPress.isEnabled = shown
-        guard let keyboard else { return }
         if !shown { releaseKeys() }
         let target = shown ? pageHeight - keyboardHeight : pageHeight
         let velocity = scene.animator.stop(ObjectIdentifier(keyboard.view), key: Self.slideKey)?.velocity ?? 0
@@ -93,7 +88,6 @@ final class TodoEditor {
             if isOnEditedRow(point) { onEdit(.placeCaret(point)) } else { onCommit() }
         }
         page.addGesture(pageTap)
-        guard let keyboard else { return }
         keyPress.onPhase = { [unowned self] phase in
             switch phase {
             case .began, .changed, .ended: press(keyPress.recognizer.events)
@@ -105,7 +99,6 @@ final class TodoEditor {
     }
 
     private func press(_ events: [TouchEvent]) {
-        guard let keyboard else { return }
         for event in events {
             let point = event.position
             switch event.phase {
@@ -129,7 +122,7 @@ final class TodoEditor {
 
     private func releaseKeys() {
         keyFinger = nil
-        keyboard?.touchCancelled()
+        keyboard.touchCancelled()
     }
 
     // MARK: A physical keyboard

@@ -30,16 +30,16 @@ final class TodoHeader {
     private func draw(on canvas: Canvas, in bounds: Rect) {
         let inset = look.inset
         var titleRight = inset
-        if let bold = look.bold, !title.isEmpty {
+        if !title.isEmpty {
             // At most half the bar: the counts keep room beside a long title, which ends in an ellipsis.
-            let title = TextLayout(title, face: bold, pixelSize: (look.rowHeight * 0.44).rounded(),
+            let title = TextLayout(title, face: look.bold, pixelSize: (look.rowHeight * 0.44).rounded(),
                                    options: .init(maxWidth: max(1, bounds.width / 2 - inset), maxLines: 1))
             canvas.draw(title, at: Point(inset, ((bounds.height - title.metrics.lineHeight) / 2).rounded()), color: look.theme.text)
             titleRight += title.size.width + inset
         }
-        guard let regular = look.regular, bounds.width - titleRight - inset > 0 else { return }
+        guard bounds.width - titleRight - inset > 0 else { return }
         let room = bounds.width - titleRight - inset
-        let count = TextLayout(summary, face: regular, pixelSize: look.textSize,
+        let count = TextLayout(summary, face: look.regular, pixelSize: look.textSize,
                                options: .init(maxWidth: room, maxLines: 1, alignment: .right))
         canvas.draw(count, at: Point(titleRight, ((bounds.height - count.metrics.lineHeight) / 2).rounded()),
                     color: look.theme.secondaryText)

@@ -352,8 +352,8 @@ final class TodoListView {
     }
 
     private func drawEmptyHint(on canvas: Canvas, in bounds: Rect) {
-        guard items.isEmpty, let face = look.regular else { return }
-        let hint = TextLayout(Self.emptyHint, face: face, pixelSize: look.textSize,
+        guard items.isEmpty else { return }
+        let hint = TextLayout(Self.emptyHint, face: look.regular, pixelSize: look.textSize,
                               options: .init(maxWidth: bounds.width - 2 * look.inset, maxLines: 2, alignment: .center))
         canvas.draw(hint, at: Point(look.inset, (bounds.height / 2 - hint.size.height / 2).rounded()), color: look.theme.secondaryText)
     }

@@ -25,8 +25,8 @@ struct TodoLook {
     let rowHeight: Double
     let width: Double
     let headerHeight: Double
-    let bold: FontFace?
-    let regular: FontFace?
+    let bold: FontFace
+    let regular: FontFace
     let theme: KioskConfig.Theme
     /// Under the rows and past their end.
     var background: Color { theme.background }

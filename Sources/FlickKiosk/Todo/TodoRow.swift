@@ -92,7 +92,7 @@ final class TodoRow {
     // MARK: The caret
 
     /// The line shown while editing (its offsets are the text's).
-    var editedLine: TextLayout.Line? { content.caret == nil ? nil : textLayout()?.lines.first }
+    var editedLine: TextLayout.Line? { content.caret == nil ? nil : textLayout().lines.first }
 
     /// The caret offset nearest to `x` (the row's coordinates) while editing.
     func caretOffset(atX x: Double) -> Int? {
@@ -137,7 +137,8 @@ final class TodoRow {
         canvas.fill(bounds, color: content.completed ? TodoLook.completedFill : content.fill)
         canvas.fill(bounds, paint: .linearGradient(LinearGradient(start: .zero, end: Point(0, bounds.height),
                                                                   stops: TodoLook.sheen)))
-        guard room > 0, let layout = textLayout() else { return }
+        guard room > 0 else { return }
+        let layout = textLayout()
         let lineHeight = layout.metrics.lineHeight
         let line = layout.lines.first
         let x = look.inset + (editOrigin ?? 0)
@@ -159,13 +160,12 @@ final class TodoRow {
     }
 
     /// One line: cut with an ellipsis at rest, whole while editing (the caret's part of it is what shows).
-    private func textLayout() -> TextLayout? {
+    private func textLayout() -> TextLayout {
         let editing = content.caret != nil
         if let cachedLayout, cachedLayout.text == content.text, cachedLayout.editing == editing { return cachedLayout.layout }
-        guard let face = look.bold else { return nil }
-        let layout = editing ? TextLayout(Self.keepingTrailingSpaces(content.text), face: face, pixelSize: look.textSize,
+        let layout = editing ? TextLayout(Self.keepingTrailingSpaces(content.text), face: look.bold, pixelSize: look.textSize,
                                           options: .init(maxLines: 1))
-            : TextLayout(content.text, face: face, pixelSize: look.textSize, options: .init(maxWidth: room, maxLines: 1))
+            : TextLayout(content.text, face: look.bold, pixelSize: look.textSize, options: .init(maxWidth: room, maxLines: 1))
         cachedLayout = (content.text, editing, layout)
         return layout
     }

@@ -11,32 +11,30 @@ public final class ListRow {
     public private(set) var index = 0
     /// The row is drawn pressed.
     public private(set) var isHighlighted = false
-    private let label: Label?
+    private let label: Label
     private let style: ListView.Style
 
     init(style: ListView.Style, width: Double) {
         self.style = style
         view = View(frame: Rect(x: 0, y: 0, width: width, height: style.rowHeight))
         view.shouldRasterize = true
-        label = style.face.map {
-            Label("", face: $0, pixelSize: style.pixelSize, color: style.title, maxLines: style.maxLines)
-        }
+        label = Label("", face: style.face, pixelSize: style.pixelSize, color: style.title, maxLines: style.maxLines)
         view.content = ViewContent { [weak self] canvas, bounds in self?.draw(on: canvas, in: bounds) }
-        if let label { view.addChild(label.view) }
+        view.addChild(label.view)
     }
 
-    /// The title shown ("" when the style has no font).
-    public var title: String { label?.text ?? "" }
+    /// The title shown.
+    public var title: String { label.text }
     /// The title does not fit the row: it ends in an ellipsis.
-    public var isTitleTruncated: Bool { label?.isTruncated ?? false }
+    public var isTitleTruncated: Bool { label.isTruncated }
 
     /// The height a row needs for `title`: its lines with a quarter of a line above and below, at least the
     /// style's row height.
     static func height(of title: String, style: ListView.Style, width: Double) -> Double {
-        guard let face = style.face, !title.isEmpty else { return style.rowHeight }
-        let text = TextLayout(title, face: face, pixelSize: style.pixelSize,
+        guard !title.isEmpty else { return style.rowHeight }
+        let text = TextLayout(title, face: style.face, pixelSize: style.pixelSize,
                               options: .init(maxWidth: titleWidth(style: style, width: width), maxLines: style.maxLines))
-        let padding = face.metrics(pixelSize: style.pixelSize).lineHeight / 2
+        let padding = style.face.metrics(pixelSize: style.pixelSize).lineHeight / 2
         return max(style.rowHeight, (text.size.height + padding).rounded(.up))
     }
 
@@ -47,7 +45,6 @@ public final class ListRow {
             view.setNeedsDisplay()
         }
         setHighlighted(highlighted)
-        guard let label else { return }
         label.text = title
         let textHeight = label.layout(width: titleWidth).size.height
         label.view.frame = Rect(x: style.inset, y: ((height - textHeight) / 2).rounded(), width: titleWidth, height: textHeight)

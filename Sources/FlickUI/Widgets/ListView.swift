@@ -27,8 +27,8 @@ public final class ListView {
         public var chevron: Color
         /// Shows where there are no rows: below the last, and in the gap a rubber-banded end opens.
         public var background: Color
-        /// nil: rows without titles.
-        public var face: FontFace?
+        /// The titles' font.
+        public var face: FontFace
         /// The titles' font size in pixels.
         public var pixelSize: Double
         /// From the left edge to the title, and from the chevron to the right edge.
@@ -38,7 +38,7 @@ public final class ListView {
 
         /// A style; titles wrap onto two lines unless `maxLines` says otherwise.
         public init(rowHeight: Double, rowFill: Color, highlightFill: Color, separator: Color, title: Color,
-                    chevron: Color, background: Color, face: FontFace?, pixelSize: Double, inset: Double,
+                    chevron: Color, background: Color, face: FontFace, pixelSize: Double, inset: Double,
                     maxLines: Int = 2) {
             self.rowHeight = rowHeight; self.rowFill = rowFill; self.highlightFill = highlightFill
             self.separator = separator; self.title = title; self.chevron = chevron; self.background = background

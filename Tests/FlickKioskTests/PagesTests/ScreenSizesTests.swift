@@ -23,19 +23,19 @@ import Testing
         for page in tour.pages {
             switch scene.controller(page.id) {
             case let paged as PagedTextPage:
-                let controls = try #require(paged.controls)
+                let controls = paged.controls
                 for button in [controls.previous, controls.next] {
                     #expect(!button.label.isTruncated, "\(button.title) on \(at)")
                     #expect(button.view.frame.height >= fingertip && button.view.frame.width >= fingertip, "\(button.title) on \(at)")
                 }
                 #expect(!controls.indicator.isTruncated, "the page number on \(at)")
             case let list as ListPage:
-                #expect(list.bar.title.map { !$0.isTruncated } ?? false, "\(page.id)'s title on \(at)")
+                #expect(!list.bar.title.isTruncated, "\(page.id)'s title on \(at)")
                 for row in list.screen.list.visibleRows {
                     #expect(!row.isTitleTruncated, "\(row.title) on \(at)")
                 }
             case let text as StaticPage:
-                #expect(text.layout?.title.map { !$0.isTruncated } ?? false, "\(page.id)'s title on \(at)")
+                #expect(text.layout.map { !$0.title.isTruncated } ?? false, "\(page.id)'s title on \(at)")
             default:
                 continue
             }
