@@ -58,7 +58,7 @@ let package = Package(
         // Reading what people give Flick and replacing files durably: the one place for both.
         .target(name: "FlickFiles"),
         .target(name: "FlickCore"),
-        .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CLinux", "CRasterKernels", "FlickFiles"]),
+        .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CRasterKernels", "FlickFiles"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles"]),
         .target(name: "FlickMotion"),
         .target(name: "FlickJSON"),

@@ -1,4 +1,3 @@
-import CLinux
 #if arch(x86_64)
 import CRasterKernels
 #endif
@@ -23,18 +22,11 @@ enum Blend {
         }
     }
 
-    /// Plain stores of one pixel value: glibc's wmemset (32-bit units on Linux) picks the widest stores
-    /// the CPU has at run time, which a baseline x86-64 build cannot.
+    /// Plain stores of one pixel value.
     @inline(__always)
     static func store(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
         guard count > 0 else { return }
-        if count < 16 {
-            dst.update(repeating: color, count: count)
-        } else {
-            UnsafeMutableRawPointer(dst).withMemoryRebound(to: wchar_t.self, capacity: count) {
-                _ = wmemset($0, wchar_t(bitPattern: color), count)
-            }
-        }
+        dst.update(repeating: color, count: count)
     }
 
     /// One colour under per-pixel coverage. Eight pixels a step where the CPU has AVX2, four elsewhere; the

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// A rectangle of premultiplied 32-bit pixels, 0xAARRGGBB in native order: B, G, R, A in memory on
 /// little-endian — DRM's ARGB8888 and XRGB8888. It owns its memory or wraps memory it does not own
@@ -17,14 +16,11 @@ public final class Surface {
     /// lives (for a wrapped one, while its memory does).
     public let pixels: UnsafeMutablePointer<UInt32>
     private let memory: Memory
-    /// Different for every surface this process makes: tells a surface from a later one at the same address.
-    package let serial = Surface.serials.add(1, ordering: .relaxed).newValue
-    private static let serials = Atomic<UInt64>(0)
 
     private enum Memory {
         case heap
-        /// Mapped bytes: given back to the system when the surface goes.
-        case mapped(Int)
+        /// Mapped bytes: given back to the pages they came from, or to the system, when the surface goes.
+        case mapped(Int, SurfacePages?)
         case borrowed
     }
 
@@ -33,32 +29,34 @@ public final class Surface {
     static let mappedThresholdBytes = 256 * 1024
 
     /// Transparent black.
-    public init(width: Int, height: Int) {
+    public convenience init(width: Int, height: Int) {
+        self.init(width: width, height: height, cleared: true, pages: nil)
+    }
+
+    /// Transparent black, in pages kept by `pages` when it has some of the size (see ``SurfacePages``), given back
+    /// to it when the surface goes.
+    package convenience init(width: Int, height: Int, pages: SurfacePages) {
+        self.init(width: width, height: height, cleared: true, pages: pages)
+    }
+
+    /// A surface whose pixels are left as they come (zeros, or a surface of `pages` let go a moment before): for
+    /// one the caller overwrites entirely, so clearing all of it first would be wasted.
+    package static func forOverwriting(width: Int, height: Int, pages: SurfacePages? = nil) -> Surface {
+        Surface(width: width, height: height, cleared: false, pages: pages)
+    }
+
+    private init(width: Int, height: Int, cleared: Bool, pages: SurfacePages?) {
         precondition(width >= 0 && height >= 0, "Surface size must not be negative")
         self.width = width
         self.height = height
         self.stride = width
-        (pixels, memory) = Self.allocate(max(1, width * height), cleared: true)
+        (pixels, memory) = Self.allocate(max(1, width * height), cleared: cleared, pages: pages)
     }
 
-    /// A surface whose pixels are left as they come (zeros, or a surface let go a moment before): for one the
-    /// caller overwrites entirely, so clearing all of it first would be wasted.
-    package static func forOverwriting(width: Int, height: Int) -> Surface {
-        Surface(width: width, height: height, cleared: false)
-    }
-
-    private init(width: Int, height: Int, cleared: Bool) {
-        precondition(width >= 0 && height >= 0, "Surface size must not be negative")
-        self.width = width
-        self.height = height
-        self.stride = width
-        (pixels, memory) = Self.allocate(max(1, width * height), cleared: cleared)
-    }
-
-    private static func allocate(_ count: Int, cleared: Bool) -> (UnsafeMutablePointer<UInt32>, Memory) {
+    private static func allocate(_ count: Int, cleared: Bool, pages: SurfacePages?) -> (UnsafeMutablePointer<UInt32>, Memory) {
         let bytes = count * 4
-        if bytes >= mappedThresholdBytes, let mapped = SurfacePages.shared.take(bytes, cleared: cleared) {
-            return (mapped.bindMemory(to: UInt32.self, capacity: count), .mapped(bytes))
+        if bytes >= mappedThresholdBytes, let mapped = pages?.take(bytes, cleared: cleared) ?? SurfacePages.map(bytes) {
+            return (mapped.bindMemory(to: UInt32.self, capacity: count), .mapped(bytes, pages))
         }
         let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
         pixels.initialize(repeating: 0, count: count)
@@ -78,7 +76,8 @@ public final class Surface {
     deinit {
         switch memory {
         case .heap: pixels.deallocate()
-        case .mapped(let bytes): SurfacePages.shared.give(pixels, bytes: bytes)
+        case .mapped(let bytes, let pages?): pages.give(pixels, bytes: bytes)
+        case .mapped(let bytes, nil): munmap(pixels, bytes)
         case .borrowed: break
         }
     }

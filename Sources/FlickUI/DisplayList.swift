@@ -118,7 +118,7 @@ extension ViewTree {
             if item.isWhole, t.isTranslationOnly, let cache = cachedLayer(of: view), cache.isKnownOpaque {
                 let origin = (x: Int(t.tx.rounded()), y: Int(t.ty.rounded()))
                 let placed = PixelRect(x: origin.x, y: origin.y, width: cache.width, height: cache.height)
-                list.drawn.append(DrawnItem(id: id, rect: placed.intersection(item.clip), origin: origin, cache: cache.serial))
+                list.drawn.append(DrawnItem(id: id, rect: placed.intersection(item.clip), origin: origin, cache: cache))
             } else {
                 list.drawn.append(DrawnItem(id: id, rect: own, origin: nil))
             }

@@ -27,6 +27,8 @@ public final class ViewTree {
     private(set) var framesSlid = 0
     /// Counts the views whose background and content were drawn, for tests and benchmarks.
     private(set) var viewsDrawn = 0
+    /// Where the layers' caches get their memory: a cache let go leaves its pages for the next of its size.
+    private let layerPages = SurfacePages()
 
     /// A tree for a screen of `width`×`height` pixels: the root view fills it, and the first frame draws all of it.
     public init(width: Int, height: Int) {
@@ -245,7 +247,8 @@ public final class ViewTree {
         // rest): no clearing first, and the layer is known opaque without reading it back.
         let covered = view.background?.isOpaque == true && Double(width) == view.bounds.width
             && Double(height) == view.bounds.height
-        let surface = covered ? Surface.forOverwriting(width: width, height: height) : Surface(width: width, height: height)
+        let surface = covered ? Surface.forOverwriting(width: width, height: height, pages: layerPages)
+            : Surface(width: width, height: height, pages: layerPages)
         let canvas = Canvas(surface: surface)
         if covered { canvas.willCoverOpaque() }
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
