@@ -29,8 +29,12 @@ public final class Surface {
     static let mappedThresholdBytes = 256 * 1024
 
     /// Transparent black.
-    public convenience init(width: Int, height: Int) {
-        self.init(width: width, height: height, cleared: true, pages: nil)
+    public init(width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "Surface size must not be negative")
+        self.width = width
+        self.height = height
+        self.stride = width
+        (pixels, memory) = Self.allocate(max(1, width * height), cleared: true, pages: nil)
     }
 
     /// Transparent black, in pages kept by `pages` when it has some of the size (see ``SurfacePages``), given back
