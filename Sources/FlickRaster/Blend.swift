@@ -1,6 +1,4 @@
-#if arch(x86_64)
 import CRasterKernels
-#endif
 
 /// Span compositing: the hot loops. Each takes a destination row pointer and plain integers, allocates
 /// nothing, and has no per-pixel branches on the common paths so the compiler can vectorise it.
@@ -22,11 +20,16 @@ enum Blend {
         }
     }
 
-    /// Plain stores of one pixel value.
+    /// Plain stores of one pixel value; a long run through glibc's wmemset, which picks the widest stores the
+    /// CPU has at run time (a baseline x86-64 build cannot).
     @inline(__always)
     static func store(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
         guard count > 0 else { return }
-        dst.update(repeating: color, count: count)
+        if count < 16 {
+            dst.update(repeating: color, count: count)
+        } else {
+            flick_raster_store(dst, count, color)
+        }
     }
 
     /// One colour under per-pixel coverage. Eight pixels a step where the CPU has AVX2, four elsewhere; the

@@ -77,6 +77,11 @@ public final class Surface {
         self.memory = .borrowed
     }
 
+    /// The pages the surface's memory came from and goes back to; nil when its own.
+    private var pages: SurfacePages? {
+        if case .mapped(_, let pages) = memory { pages } else { nil }
+    }
+
     deinit {
         switch memory {
         case .heap: pixels.deallocate()
@@ -110,7 +115,8 @@ public final class Surface {
     /// The pixels of `area` (inside the surface) in a surface of their own; known opaque when this one is.
     public func copy(of area: PixelRect) -> Surface {
         precondition(area.intersection(bounds) == area, "copy(of:): area outside the surface")
-        let out = Surface.forOverwriting(width: area.width, height: area.height)
+        // From the pages this one came from: a picture cut out of a layer let go takes the pages of the last one.
+        let out = Surface.forOverwriting(width: area.width, height: area.height, pages: pages)
         for y in 0..<area.height { out.row(y).update(from: row(area.y + y) + area.x, count: area.width) }
         out.isKnownOpaque = isKnownOpaque
         out.knownOpaqueArea = knownOpaqueArea.intersection(area).offsetBy(dx: -area.x, dy: -area.y)
