@@ -58,7 +58,7 @@ let package = Package(
         // Reading what people give Flick and replacing files durably: the one place for both.
         .target(name: "FlickFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickCore"),
-        .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CLinux", "CRasterKernels", "FlickFiles", "FlickCore"]),
+        .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CRasterKernels", "FlickFiles", "FlickCore"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles",
                                                .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickMotion", dependencies: ["FlickCore"]),

@@ -1,7 +1,4 @@
-import CLinux
-#if arch(x86_64)
 import CRasterKernels
-#endif
 
 /// Span compositing: the hot loops. Each takes a destination row pointer and plain integers, allocates
 /// nothing, and has no per-pixel branches on the common paths so the compiler can vectorise it.
@@ -23,17 +20,15 @@ enum Blend {
         }
     }
 
-    /// Plain stores of one pixel value: glibc's wmemset (32-bit units on Linux) picks the widest stores
-    /// the CPU has at run time, which a baseline x86-64 build cannot.
+    /// Plain stores of one pixel value; a long run through glibc's wmemset, which picks the widest stores the
+    /// CPU has at run time (a baseline x86-64 build cannot).
     @inline(__always)
     static func store(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
         guard count > 0 else { return }
         if count < 16 {
             dst.update(repeating: color, count: count)
         } else {
-            UnsafeMutableRawPointer(dst).withMemoryRebound(to: wchar_t.self, capacity: count) {
-                _ = wmemset($0, wchar_t(bitPattern: color), count)
-            }
+            flick_raster_store(dst, count, color)
         }
     }
 

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// A rectangle of premultiplied 32-bit pixels, 0xAARRGGBB in native order: B, G, R, A in memory on
 /// little-endian — DRM's ARGB8888 and XRGB8888. It owns its memory or wraps memory it does not own
@@ -17,14 +16,11 @@ public final class Surface {
     /// lives (for a wrapped one, while its memory does).
     public let pixels: UnsafeMutablePointer<UInt32>
     private let memory: Memory
-    /// Different for every surface this process makes: tells a surface from a later one at the same address.
-    package let serial = Surface.serials.add(1, ordering: .relaxed).newValue
-    private static let serials = Atomic<UInt64>(0)
 
     private enum Memory {
         case heap
-        /// Mapped bytes: given back to the system when the surface goes.
-        case mapped(Int)
+        /// Mapped bytes: given back to the pages they came from, or to the system, when the surface goes.
+        case mapped(Int, SurfacePages?)
         case borrowed
     }
 
@@ -38,27 +34,33 @@ public final class Surface {
         self.width = width
         self.height = height
         self.stride = width
-        (pixels, memory) = Self.allocate(max(1, width * height), cleared: true)
+        (pixels, memory) = Self.allocate(max(1, width * height), cleared: true, pages: nil)
     }
 
-    /// A surface whose pixels are left as they come (zeros, or a surface let go a moment before): for one the
-    /// caller overwrites entirely, so clearing all of it first would be wasted.
-    package static func forOverwriting(width: Int, height: Int) -> Surface {
-        Surface(width: width, height: height, cleared: false)
+    /// Transparent black, in pages kept by `pages` when it has some of the size (see ``SurfacePages``), given back
+    /// to it when the surface goes.
+    package convenience init(width: Int, height: Int, pages: SurfacePages) {
+        self.init(width: width, height: height, cleared: true, pages: pages)
     }
 
-    private init(width: Int, height: Int, cleared: Bool) {
+    /// A surface whose pixels are left as they come (zeros, or a surface of `pages` let go a moment before): for
+    /// one the caller overwrites entirely, so clearing all of it first would be wasted.
+    package static func forOverwriting(width: Int, height: Int, pages: SurfacePages? = nil) -> Surface {
+        Surface(width: width, height: height, cleared: false, pages: pages)
+    }
+
+    private init(width: Int, height: Int, cleared: Bool, pages: SurfacePages?) {
         precondition(width >= 0 && height >= 0, "Surface size must not be negative")
         self.width = width
         self.height = height
         self.stride = width
-        (pixels, memory) = Self.allocate(max(1, width * height), cleared: cleared)
+        (pixels, memory) = Self.allocate(max(1, width * height), cleared: cleared, pages: pages)
     }
 
-    private static func allocate(_ count: Int, cleared: Bool) -> (UnsafeMutablePointer<UInt32>, Memory) {
+    private static func allocate(_ count: Int, cleared: Bool, pages: SurfacePages?) -> (UnsafeMutablePointer<UInt32>, Memory) {
         let bytes = count * 4
-        if bytes >= mappedThresholdBytes, let mapped = SurfacePages.shared.take(bytes, cleared: cleared) {
-            return (mapped.bindMemory(to: UInt32.self, capacity: count), .mapped(bytes))
+        if bytes >= mappedThresholdBytes, let mapped = pages?.take(bytes, cleared: cleared) ?? SurfacePages.map(bytes) {
+            return (mapped.bindMemory(to: UInt32.self, capacity: count), .mapped(bytes, pages))
         }
         let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
         pixels.initialize(repeating: 0, count: count)
@@ -75,10 +77,16 @@ public final class Surface {
         self.memory = .borrowed
     }
 
+    /// The pages the surface's memory came from and goes back to; nil when its own.
+    private var pages: SurfacePages? {
+        if case .mapped(_, let pages) = memory { pages } else { nil }
+    }
+
     deinit {
         switch memory {
         case .heap: pixels.deallocate()
-        case .mapped(let bytes): SurfacePages.shared.give(pixels, bytes: bytes)
+        case .mapped(let bytes, let pages?): pages.give(pixels, bytes: bytes)
+        case .mapped(let bytes, nil): munmap(pixels, bytes)
         case .borrowed: break
         }
     }
@@ -107,7 +115,8 @@ public final class Surface {
     /// The pixels of `area` (inside the surface) in a surface of their own; known opaque when this one is.
     public func copy(of area: PixelRect) -> Surface {
         precondition(area.intersection(bounds) == area, "copy(of:): area outside the surface")
-        let out = Surface.forOverwriting(width: area.width, height: area.height)
+        // From the pages this one came from: a picture cut out of a layer let go takes the pages of the last one.
+        let out = Surface.forOverwriting(width: area.width, height: area.height, pages: pages)
         for y in 0..<area.height { out.row(y).update(from: row(area.y + y) + area.x, count: area.width) }
         out.isKnownOpaque = isKnownOpaque
         out.knownOpaqueArea = knownOpaqueArea.intersection(area).offsetBy(dx: -area.x, dy: -area.y)

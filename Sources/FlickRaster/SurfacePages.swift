@@ -6,15 +6,18 @@ import Synchronization
 /// The pages of surfaces big enough to map on their own. A full-screen layer drawn from nothing used to spend
 /// more time having the kernel fault in, zero and later unmap its pages than drawing: so surfaces of a huge page
 /// or more start on a 2 MiB boundary, marked for transparent huge pages (four faults instead of two thousand at
-/// 1920x1080), and the pages of the last one to go are kept for the next of the same size, cleared with one
-/// memset — the layer a page renders again after its detail closes, a neighbour prepared as another is let go.
+/// 1920x1080), and the pages of the last one made from these pages to go are kept for the next of the same size,
+/// cleared with one memset — the layer a page renders again after its detail closes, a neighbour prepared as
+/// another is let go. Whoever makes such surfaces again and again owns one (a view tree, for its layers' caches);
+/// it is safe to share between threads.
 /// Pages are kept for one surface of a huge page or more and one smaller one (a list's row re-rendered as it
 /// scrolls in) — memory that was in use a moment before. They go as soon as a surface of another size in their
 /// class is made; the smaller one's also when a surface of a huge page or more is.
-final class SurfacePages: Sendable {
+package final class SurfacePages: Sendable {
     static let hugePage = 2 << 20
-    /// Where every surface's pages come from and go.
-    static let shared = SurfacePages()
+
+    /// Keeps no pages yet.
+    package init() {}
 
     private struct Spare: @unchecked Sendable {
         let pages: UnsafeMutableRawPointer
@@ -63,7 +66,7 @@ final class SurfacePages: Sendable {
 
     /// Anonymous pages (zeroed by the kernel when first touched), aligned and marked for huge pages when
     /// there is at least one.
-    private static func map(_ bytes: Int) -> UnsafeMutableRawPointer? {
+    static func map(_ bytes: Int) -> UnsafeMutableRawPointer? {
         let padded = bytes >= hugePage ? bytes + hugePage : bytes
         guard let raw = mmap(nil, padded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
               raw != MAP_FAILED else { return nil }

@@ -69,17 +69,12 @@ extension ViewTree {
 
     /// Whether a view drawn after `occluder` (in front of it, or inside it when it is not one layer) touches
     /// `region`: drawn over pixels that were not drawn again behind it, a translucent one would darken them.
-    func drawsAfter(_ occluder: View, within region: PixelRect) -> Bool {
-        var passed = false
-        func touches(_ view: View) -> Bool {
-            guard view.isDrawn else { return false }
-            if passed { return !coverage(of: view).intersection(region).isEmpty }
-            if view === occluder {
-                passed = true
-                if drawsAsLayer(view) { return false }
-            }
-            return view.children.contains(where: touches)
+    func drawsAfter(_ occluder: Occluder, in list: DisplayList, within region: PixelRect) -> Bool {
+        var index = occluder.index + 1
+        while index < list.count {
+            if !coverage(of: list[index].view).intersection(region).isEmpty { return true }
+            index = list[index].end
         }
-        return touches(root)
+        return false
     }
 }

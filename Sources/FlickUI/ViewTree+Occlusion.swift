@@ -3,7 +3,8 @@ import FlickRaster
 /// A view's opaque area where it lands on the canvas: the screen pixels it covers with opaque pixels of its own
 /// (after the views before it, so they need not be drawn there).
 struct Occluder {
-    let view: View
+    /// Where the view is in the display list.
+    let index: Int
     /// Whole device pixels inside the opaque area, far enough from its edge that every sample there reads only
     /// opaque pixels: one rectangle upright, a band of rows each when turned.
     let rects: [PixelRect]
@@ -20,27 +21,15 @@ extension ViewTree {
     /// its frames took the same within the noise, 10 % less than bands of 32 rows at every turn; 256, 4 % less.
     static let pieceCostPixels = 2048.0
 
-    /// The frontmost view in `view`'s subtree (drawn under `transform`, which places `view`'s parent) whose
-    /// opaque area hides part of `region`: what comes before it in drawing order need not be drawn there.
-    /// Views inside a layer drawn from its cache are not looked at (the layer is), nor views under a partly
-    /// transparent, turned or clipped ancestor, whose opaque area is harder to tell.
-    func frontmostOccluder(in view: View, parentTransform transform: AffineTransform, within region: PixelRect,
-                           drawnAsLayer: (View) -> Bool) -> Occluder? {
-        guard view.isDrawn, view.alpha == 1 else { return nil }
-        let t = view.transformToParent.concatenating(transform)
-        var found: Occluder?
-        if let area = view.opaqueArea {
-            let rects = Self.inscribedPixels(of: area, under: t).map { $0.intersection(region) }.filter { !$0.isEmpty }
-            if !rects.isEmpty { found = Occluder(view: view, rects: rects) }
+    /// The frontmost item of `list` whose opaque area hides part of `region`: what comes before it in drawing
+    /// order need not be drawn there. Views inside a layer drawn from its cache are not looked at (the layer is),
+    /// nor views under a partly transparent, turned or clipped ancestor, whose opaque area is harder to tell.
+    func frontmostOccluder(in list: DisplayList, within region: PixelRect) -> Occluder? {
+        for index in stride(from: list.count - 1, through: 0, by: -1) where !list[index].occludes.isEmpty {
+            let rects = list[index].occludes.map { $0.intersection(region) }.filter { !$0.isEmpty }
+            if !rects.isEmpty { return Occluder(index: index, rects: rects) }
         }
-        guard !drawnAsLayer(view), !view.clips || t.isTranslationOnly else { return found }
-        let inner = view.clips ? region.intersection(Canvas.clipPixels(of: view.bounds, under: t)) : region
-        for child in view.children {
-            if let occluder = frontmostOccluder(in: child, parentTransform: t, within: inner, drawnAsLayer: drawnAsLayer) {
-                found = occluder
-            }
-        }
-        return found
+        return nil
     }
 
     /// The whole pixels inside `area` mapped by `t`, shrunk first by the sample reach: one rectangle when `t`
@@ -59,9 +48,10 @@ extension ViewTree {
         // Between the corners' rows each side is one straight edge: the bands of each stretch are as tall as its
         // edges' slant makes worth it.
         let cuts = Set([top, bottom] + ys[1...2].map { Int($0.rounded()) }.filter { $0 > top && $0 < bottom }).sorted()
+        func extent(at y: Int) -> ClosedRange<Double>? { Footprint.horizontalExtent(of: corners, from: Double(y), to: Double(y)) }
         var rects: [PixelRect] = []
         for (from, to) in zip(cuts, cuts.dropFirst()) {
-            guard let a = horizontalExtent(of: corners, at: Double(from)), let b = horizontalExtent(of: corners, at: Double(to))
+            guard let a = extent(at: from), let b = extent(at: to)
             else { continue }
             let slant = (abs(a.lowerBound - b.lowerBound) + abs(a.upperBound - b.upperBound)) / Double(to - from)
             let rows = upright ? to - from : bandRows(slant: slant)
@@ -69,7 +59,7 @@ extension ViewTree {
                 let y1 = min(y0 + rows, to)
                 // The shape's width on a row is a convex function's floor and a concave one's ceiling: over a
                 // band it is narrowest at the band's top or bottom row.
-                guard let a = horizontalExtent(of: corners, at: Double(y0)), let b = horizontalExtent(of: corners, at: Double(y1))
+                guard let a = extent(at: y0), let b = extent(at: y1)
                 else { continue }
                 let x0 = Int(max(a.lowerBound, b.lowerBound).rounded(.up)), x1 = Int(min(a.upperBound, b.upperBound).rounded(.down))
                 if x1 > x0 { rects.append(PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) }
@@ -84,18 +74,5 @@ extension ViewTree {
     static func bandRows(slant: Double) -> Int {
         let rows = (4 * pieceCostPixels / max(slant, 1e-6)).squareRoot()
         return Int(min(max(rows, Double(fewestBandRows)), 1e6))
-    }
-
-    /// Where the horizontal line at `y` crosses the convex polygon `corners`.
-    private static func horizontalExtent(of corners: [Point], at y: Double) -> ClosedRange<Double>? {
-        var low = Double.infinity, high = -Double.infinity
-        for (k, p) in corners.enumerated() {
-            let q = corners[(k + 1) % corners.count]
-            guard min(p.y, q.y) <= y, y <= max(p.y, q.y) else { continue }
-            let x = p.y == q.y ? p.x : p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y)
-            low = min(low, p.y == q.y ? min(p.x, q.x) : x)
-            high = max(high, p.y == q.y ? max(p.x, q.x) : x)
-        }
-        return low <= high ? low...high : nil
     }
 }

@@ -7,20 +7,20 @@ struct DrawnItem {
     let rect: PixelRect
     /// For a layer: where its top left corner lands. nil: anything else.
     let origin: (x: Int, y: Int)?
-    /// For a layer: the serial of the cache it shows (not the cache: a frame shown must not keep its caches).
-    var cache: UInt64 = 0
+    /// For a layer: the cache it shows, not kept alive by it (a frame shown must not keep its caches).
+    weak var cache: Surface?
 }
 
 /// What a frame drew, and on which surface.
 struct ShownFrame {
-    /// The serial of the surface it was drawn on.
-    let surface: UInt64
+    /// The surface it was drawn on, while it lives.
+    weak var surface: Surface?
     let items: [DrawnItem]
     /// Where each layer is in `items`.
     let layers: [ObjectIdentifier: Int]
 
     init(surface: Surface, items: [DrawnItem]) {
-        self.surface = surface.serial
+        self.surface = surface
         self.items = items
         var layers: [ObjectIdentifier: Int] = [:]
         for (i, item) in items.enumerated() where item.origin != nil { layers[item.id] = i }
@@ -44,50 +44,14 @@ extension ViewTree {
         let redraw: [PixelRect]
     }
 
-    /// What the tree draws, back to front, as far as moving pixels goes. Layers count as moved opaque when they
-    /// are cached (rendered now if missing: `draw` would render them anyway) and known opaque, at full alpha
-    /// all the way down, placed by whole-pixel translations and cut only by whole-pixel clips.
-    func drawnItems() -> [DrawnItem] {
-        var items: [DrawnItem] = []
-        collectDrawn(root, parentToDevice: .identity, clip: bounds, opaque: true, into: &items)
-        return items
-    }
-
-    private func collectDrawn(_ view: View, parentToDevice: AffineTransform, clip: PixelRect, opaque: Bool,
-                              into items: inout [DrawnItem]) {
-        guard view.isDrawn, !clip.isEmpty else { return }
-        let t = view.transformToParent.concatenating(parentToDevice)
-        let reach = t.keepsEdgesUpright ? 0 : Self.turnedSampleReach
-        let own = PixelRect(enclosing: t.mapBounds(view.bounds).insetBy(dx: -reach, dy: -reach)).intersection(clip)
-        let whole = opaque && view.alpha == 1
-        if drawsAsLayer(view) {
-            guard !own.isEmpty else { return }
-            if whole, t.isTranslationOnly, let cache = cachedLayer(of: view), cache.isKnownOpaque {
-                let origin = (x: Int(t.tx.rounded()), y: Int(t.ty.rounded()))
-                let placed = PixelRect(x: origin.x, y: origin.y, width: cache.width, height: cache.height)
-                items.append(DrawnItem(id: ObjectIdentifier(view), rect: placed.intersection(clip), origin: origin, cache: cache.serial))
-            } else {
-                items.append(DrawnItem(id: ObjectIdentifier(view), rect: own, origin: nil))
-            }
-            return
-        }
-        if view.background != nil || view.content != nil, !own.isEmpty {
-            items.append(DrawnItem(id: ObjectIdentifier(view), rect: own, origin: nil))
-        }
-        let inner = view.clips ? clip.intersection(Canvas.clipPixels(of: view.bounds, under: t)) : clip
-        for child in view.children {
-            collectDrawn(child, parentToDevice: t, clip: inner, opaque: whole, into: &items)
-        }
-    }
-
     /// The slide since the last frame, when there is one: on the surface that still shows that frame, the layers
     /// showing the same caches as then, moved by the same whole pixels (the most common move, by area).
     func slide(of items: [DrawnItem], on surface: Surface, last: ShownFrame?, changes: [(view: View, before: PixelRect)],
                damage: [PixelRect]) -> Slide? {
-        guard let last, last.surface == surface.serial else { return nil }
+        guard let last, last.surface === surface else { return nil }
         // The layers that showed the same cache last frame somewhere else, with how far they moved.
         let moves: [(item: DrawnItem, was: DrawnItem, move: Move)] = items.compactMap { item in
-            guard let origin = item.origin, let i = last.layers[item.id], last.items[i].cache == item.cache,
+            guard let origin = item.origin, let i = last.layers[item.id], item.cache != nil, last.items[i].cache === item.cache,
                   let was = last.items[i].origin, was.x != origin.x || was.y != origin.y else { return nil }
             return (item, last.items[i], Move(dx: origin.x - was.x, dy: origin.y - was.y))
         }

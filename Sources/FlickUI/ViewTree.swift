@@ -27,6 +27,8 @@ public final class ViewTree {
     private(set) var framesSlid = 0
     /// Counts the views whose background and content were drawn, for tests and benchmarks.
     private(set) var viewsDrawn = 0
+    /// Where the layers' caches get their memory: a cache let go leaves its pages for the next of its size.
+    private let layerPages = SurfacePages()
 
     /// A tree for a screen of `width`×`height` pixels: the root view fills it, and the first frame draws all of it.
     public init(width: Int, height: Int) {
@@ -69,8 +71,8 @@ public final class ViewTree {
     /// keeps its state; its surface must be the screen's size.
     @discardableResult
     public func render(on canvas: Canvas, fullRedraw: Bool = false) -> [PixelRect] {
-        let shown = drawnItems()
-        let slide = fullRedraw ? nil : slide(of: shown, on: canvas.surface, last: lastFrame,
+        let list = frameDisplayList()
+        let slide = fullRedraw ? nil : slide(of: list.drawn, on: canvas.surface, last: lastFrame,
                                              changes: changed.values.map { ($0.view, $0.before.rect) }, damage: damage)
         let regions = fullRedraw ? [bounds] : slide?.redraw ?? pendingDamage
         // What changed, finer than the regions (where a turned card was and is, not the rectangles round them),
@@ -88,40 +90,37 @@ public final class ViewTree {
         }
         damage = []
         changed = [:]
-        lastFrame = ShownFrame(surface: canvas.surface, items: shown)
-        let covering = root.isDrawn && root.alpha == 1
-            ? layerCover(below: root, toDevice: root.transformToParent, clip: bounds, backgrounds: true) : []
+        lastFrame = ShownFrame(surface: canvas.surface, items: list.drawn)
         for region in regions {
             // Under an opaque view's inside only that view and what is in front of it are drawn.
-            guard let occluder = frontmostOccluder(in: root, parentTransform: .identity, within: region,
-                                                   drawnAsLayer: drawsAsLayer) else {
-                draw(root, in: region, on: canvas, clearingOutside: covering)
+            guard let occluder = frontmostOccluder(in: list, within: region) else {
+                draw(list, in: region, on: canvas, clearingOutside: list.screenCover)
                 continue
             }
             var pieces = region.subtracting(occluder.rects)
-            if let changes, !drawsAfter(occluder.view, within: region) {
+            if let changes, !drawsAfter(occluder, in: list, within: region) {
                 let changed = footprints ?? self.footprints(damage: changes.damage, changes: changes.views)
                 footprints = changed
                 pieces = pieces.compactMap { Self.narrowed($0, to: changed) }
             }
             for piece in pieces {
-                draw(root, in: piece, on: canvas, clearingOutside: covering, until: occluder.view)
+                draw(list, in: piece, on: canvas, clearingOutside: list.screenCover, items: 0..<occluder.index)
             }
-            draw(root, in: region, on: canvas, from: occluder.view)
+            draw(list, in: region, on: canvas, clearingOutside: nil, items: occluder.index..<list.count)
         }
         return shifted.isEmpty ? regions : PixelRect.merged(shifted + regions)
     }
 
-    /// The tree drawn into `region` of the screen, cleared first where no opaque layer will copy over it (a sliding
-    /// page costs one copy, not two): all of it, or what comes before an occluder, or the occluder and what
-    /// comes after it.
-    private func draw(_ root: View, in region: PixelRect, on canvas: Canvas, clearingOutside covering: [PixelRect] = [],
-                      until end: View? = nil, from occluder: View? = nil) {
+    /// The list drawn into `region` of the screen, cleared first outside `covering` (where no opaque layer will
+    /// copy over it: a sliding page costs one copy, not two) unless that is nil: all of it, or what comes before
+    /// an occluder, or the occluder and what comes after it.
+    private func draw(_ list: DisplayList, in region: PixelRect, on canvas: Canvas, clearingOutside covering: [PixelRect]?,
+                      items: Range<Int>? = nil) {
         canvas.withSavedState {
             canvas.setTransform(.identity)
             canvas.globalAlpha = 1
             canvas.blendMode = .sourceOver
-            if occluder == nil {
+            if let covering {
                 let uncovered = region.subtracting(covering)
                 for piece in uncovered {
                     canvas.withSavedState {
@@ -131,10 +130,7 @@ public final class ViewTree {
                 }
             }
             canvas.clip(to: region.rect)
-            skippingUntil = occluder
-            stoppingAt = end
-            defer { skippingUntil = nil; stoppingAt = nil }
-            draw(root, on: canvas)
+            if list.count > 0 { draw(0, of: list, items: items ?? 0..<list.count, on: canvas) }
         }
     }
 
@@ -143,22 +139,19 @@ public final class ViewTree {
         view.shouldRasterize && !(drawsInnerLayersDirectly && view.cache == nil && view.alpha == 1)
     }
 
-    /// Draws `view` and its subtree under the canvas's current transform, clip and alpha.
-    private func draw(_ view: View, on canvas: Canvas) {
-        guard view.isDrawn else { return }
-        if stoppingAt === view { stopped = true }
-        guard !stopped else { return }
-        if skippingUntil === view { skippingUntil = nil }
+    /// Draws the list's item at `index` and its subtree, those in `items` only: the others set up only the
+    /// transforms and clips of what is drawn inside them.
+    private func draw(_ index: Int, of list: DisplayList, items: Range<Int>, on canvas: Canvas) {
+        let item = list[index], view = item.view
+        guard index < items.upperBound, item.end > items.lowerBound else { return }
+        let drawing = index >= items.lowerBound
         canvas.withSavedState {
-            canvas.concatenate(view.transformToParent)
-            canvas.globalAlpha *= view.alpha
-            let device = PixelRect(enclosing: canvas.transform.mapBounds(view.bounds))
-            let visible = !device.intersection(canvas.clipBounds).isEmpty
-            // Opaque group or not, a view at full alpha looks the same drawn directly.
-            let direct = drawsInnerLayersDirectly && view.cache == nil && view.alpha == 1
-            if view.shouldRasterize && !direct {
-                guard visible, skippingUntil == nil, let cache = cachedLayer(of: view) else { return }
-                let t = canvas.transform
+            canvas.setTransform(item.transform)
+            canvas.globalAlpha = item.alpha
+            let visible = !item.pixels.intersection(canvas.clipBounds).isEmpty
+            if item.isLayer {
+                guard visible, drawing, let cache = cachedLayer(of: view) else { return }
+                let t = item.transform
                 if t.isTranslationOnly {
                     // Whole pixels keep a sliding page on the copy path instead of resampling it every frame.
                     canvas.setTransform(.translation(t.tx.rounded(), t.ty.rounded()))
@@ -170,47 +163,50 @@ public final class ViewTree {
                 guard visible else { return }
                 canvas.clip(to: view.bounds)
             }
-            if visible && skippingUntil == nil { drawOwn(view, on: canvas) }
-            drawChildren(of: view, on: canvas)
+            if visible && drawing { drawOwn(item, on: canvas) }
+            drawChildren(of: index, in: list, items: items, on: canvas)
         }
     }
 
     /// Back to front. An opaque layer with an opaque layer fading in over it in the same place (a fade
-    /// transition) becomes one cross-fade pass instead of a copy and a blend.
-    private func drawChildren(of view: View, on canvas: Canvas) {
-        let children = view.children
-        var i = 0
-        while i < children.count {
-            if skippingUntil == nil, stoppingAt == nil, i + 1 < children.count,
-               drawCrossFade(under: children[i], over: children[i + 1], on: canvas) {
-                i += 2
+    /// transition) becomes one cross-fade pass instead of a copy and a blend, where all of the list is drawn.
+    private func drawChildren(of index: Int, in list: DisplayList, items: Range<Int>, on canvas: Canvas) {
+        let end = list[index].end
+        var child = index + 1
+        while child < end, child < items.upperBound {
+            let next = list[child].end
+            if items.upperBound == list.count, child > items.lowerBound, next < end,
+               list[next].childIndex == list[child].childIndex + 1,
+               drawCrossFade(under: list[child], over: list[next], on: canvas) {
+                child = list[next].end
                 continue
             }
-            draw(children[i], on: canvas)
-            i += 1
+            draw(child, of: list, items: items, on: canvas)
+            child = next
         }
     }
 
-    private func drawCrossFade(under: View, over: View, on canvas: Canvas) -> Bool {
-        guard canvas.globalAlpha == 1, under.shouldRasterize, over.shouldRasterize, under.isDrawn, over.isDrawn,
-              under.alpha == 1, over.alpha < 1, under.frame == over.frame, under.transform == over.transform,
-              under.transform.isTranslationOnly else { return false }
-        let placed = under.transformToParent.concatenating(canvas.transform)
+    private func drawCrossFade(under: DisplayItem, over: DisplayItem, on canvas: Canvas) -> Bool {
+        guard canvas.globalAlpha == 1, under.view.shouldRasterize, over.view.shouldRasterize,
+              under.view.alpha == 1, over.view.alpha < 1, under.view.frame == over.view.frame,
+              under.view.transform == over.view.transform, under.view.transform.isTranslationOnly else { return false }
+        let placed = under.transform
         guard placed.isTranslationOnly else { return false }
-        guard !PixelRect(enclosing: placed.mapBounds(under.bounds)).intersection(canvas.clipBounds).isEmpty else { return true }
-        guard let bottom = cachedLayer(of: under), let top = cachedLayer(of: over),
+        guard !under.pixels.intersection(canvas.clipBounds).isEmpty else { return true }
+        guard let bottom = cachedLayer(of: under.view), let top = cachedLayer(of: over.view),
               bottom.isKnownOpaque, top.isKnownOpaque else { return false }
         canvas.withSavedState {
             canvas.setTransform(.translation(placed.tx.rounded(), placed.ty.rounded()))
-            canvas.drawFade(from: bottom, to: top, alpha: over.alpha, at: .zero)
+            canvas.drawFade(from: bottom, to: top, alpha: over.view.alpha, at: .zero)
         }
         return true
     }
 
-    private func drawOwn(_ view: View, on canvas: Canvas) {
+    private func drawOwn(_ item: DisplayItem, on canvas: Canvas) {
+        let view = item.view
         guard view.background != nil || view.content != nil else { return }
         viewsDrawn += 1
-        if let background = view.background { fillBackground(background, of: view, on: canvas) }
+        if let background = view.background { fillBackground(background, of: item, on: canvas) }
         view.content?.draw(canvas, view.bounds)
     }
 
@@ -235,14 +231,6 @@ public final class ViewTree {
 
     /// While `prepareLayer` renders: rasterized views without a cache are drawn, not cached.
     private var drawsInnerLayersDirectly = false
-    /// Drawing where this view covers everything before it: nothing is drawn until it comes.
-    private var skippingUntil: View?
-    /// Drawing round this view's opaque area: nothing is drawn from it on (it is drawn over the whole region
-    /// afterwards); `stopped` once it came.
-    private var stoppingAt: View? {
-        didSet { stopped = false }
-    }
-    private var stopped = false
 
     /// Lets go of the caches inside `view`'s subtree (not its own): once `view` is one layer they are drawn
     /// into it, and keeping both would hold every pixel twice. They render again when next drawn.
@@ -259,30 +247,21 @@ public final class ViewTree {
         // rest): no clearing first, and the layer is known opaque without reading it back.
         let covered = view.background?.isOpaque == true && Double(width) == view.bounds.width
             && Double(height) == view.bounds.height
-        let surface = covered ? Surface.forOverwriting(width: width, height: height) : Surface(width: width, height: height)
+        let surface = covered ? Surface.forOverwriting(width: width, height: height, pages: layerPages)
+            : Surface(width: width, height: height, pages: layerPages)
         let canvas = Canvas(surface: surface)
         if covered { canvas.willCoverOpaque() }
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         // A photo card over the page's background and the card under it: those are drawn round it only.
-        let occluder = view.children.reversed().lazy.compactMap {
-            self.frontmostOccluder(in: $0, parentTransform: .identity, within: whole, drawnAsLayer: self.drawsAsLayer)
-        }.first
-        let saved = (skippingUntil, stoppingAt)
-        defer { (skippingUntil, stoppingAt) = saved }
+        let list = layerDisplayList(of: view, size: whole)
+        let occluder = frontmostOccluder(in: list, within: whole)
         for piece in occluder.map({ whole.subtracting($0.rects) }) ?? [whole] {
             canvas.withSavedState {
                 canvas.clip(to: piece.rect)
-                skippingUntil = nil
-                stoppingAt = occluder?.view
-                drawOwn(view, on: canvas)
-                drawChildren(of: view, on: canvas)
+                draw(0, of: list, items: 0..<(occluder?.index ?? list.count), on: canvas)
             }
         }
-        if let occluder {
-            skippingUntil = occluder.view
-            stoppingAt = nil
-            drawChildren(of: view, on: canvas)
-        }
+        if let occluder { draw(0, of: list, items: occluder.index..<list.count, on: canvas) }
         surface.isKnownOpaque = canvas.isCoveredOpaque || surface.isOpaque
         if let area = view.opaqueArea { surface.knownOpaqueArea = PixelRect(inside: area).intersection(whole) }
         view.cache = surface

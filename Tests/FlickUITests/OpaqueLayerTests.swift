@@ -99,22 +99,23 @@ import Testing
         return (tree, list, rows)
     }
 
-    @Test func opaqueCachedRowsCoverTheListCutByItsClip() {
+    @Test func opaqueCachedRowsCoverTheListCutByItsClip() throws {
         let (tree, list, _) = list(offset: 5)
         let screen = Surface(width: 80, height: 60)
         tree.render(on: Canvas(surface: screen), fullRedraw: true)
-        let found = tree.layerCover(below: list, toDevice: list.transformToRoot, clip: tree.bounds)
+        let frame = tree.frameDisplayList()
+        let found = try #require(frame.index(of: list).map { frame[$0].layerCover })
         // Row 0 is scrolled half out of the top: only what the list shows of it.
         #expect(found == [PixelRect(x: 10, y: 10, width: 60, height: 7), PixelRect(x: 10, y: 19, width: 60, height: 12),
                           PixelRect(x: 10, y: 33, width: 60, height: 12)])
     }
 
-    @Test func translucentTurnedAndUncachedRowsCoverNothing() {
+    @Test func translucentTurnedAndUncachedRowsCoverNothing() throws {
         let (tree, list, _) = list(offset: 0, row1Alpha: 0.5, row2Turn: 0.1)
-        #expect(tree.layerCover(below: list, toDevice: list.transformToRoot, clip: tree.bounds).isEmpty, "nothing cached yet")
+        #expect(tree.layerDisplayList(of: list, size: tree.bounds)[0].layerCover.isEmpty, "nothing cached yet")
         tree.render(on: Canvas(surface: Surface(width: 80, height: 60)), fullRedraw: true)
-        #expect(tree.layerCover(below: list, toDevice: list.transformToRoot, clip: tree.bounds)
-            == [PixelRect(x: 10, y: 10, width: 60, height: 12)])
+        let frame = tree.frameDisplayList()
+        #expect(try #require(frame.index(of: list).map { frame[$0].layerCover }) == [PixelRect(x: 10, y: 10, width: 60, height: 12)])
     }
 
     @Test func aScrolledListLooksAsIfDrawnFromNothing() {

@@ -23,3 +23,25 @@ func shadowedCard(frame: Rect, colour: Color, promisesOpaque: Bool) -> View {
     if promisesOpaque { card.opaqueArea = face }
     return card
 }
+
+/// Colours the view tree tests draw with, and one no view has.
+let red = Color(hex: 0xFF0000), green = Color(hex: 0x00FF00), blue = Color(hex: 0x0000FF)
+let marker = Color(hex: 0xFF00FF).pixel
+
+/// A view at (x, y) of w×h filled with `color`.
+func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: Color) -> View {
+    View(frame: Rect(x: x, y: y, width: w, height: h), background: .solid(color))
+}
+
+/// A tree and a surface of the same size, drawn once in full.
+func setUp(_ width: Int = 100, _ height: Int = 100) -> (ViewTree, Canvas) {
+    let tree = ViewTree(width: width, height: height)
+    let canvas = Canvas(surface: Surface(width: width, height: height))
+    return (tree, canvas)
+}
+
+/// The first pixel where two surfaces of the same size differ; nil when none does.
+func samePixels(_ a: Surface, _ b: Surface) -> (x: Int, y: Int)? {
+    for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] { return (x, y) } }
+    return nil
+}

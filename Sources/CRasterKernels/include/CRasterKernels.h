@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// dst[0..<count] = pixel, with the widest stores this CPU has.
+void flick_raster_store(uint32_t *dst, long count, uint32_t pixel);
+
 /// True when this CPU runs the AVX2 kernels below (x86-64 with AVX2; false everywhere else).
 int flick_raster_has_avx2(void);
 
