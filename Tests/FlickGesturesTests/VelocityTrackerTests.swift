@@ -1,3 +1,4 @@
+import FlickTestFixtures
 import Testing
 @testable import FlickGestures
 

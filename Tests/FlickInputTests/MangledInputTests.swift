@@ -1,3 +1,4 @@
+import FlickTestFixtures
 import Foundation
 import Testing
 @testable import FlickInput

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickTestFixtures
 import Testing
 
 /// The curve evaluated straight from its definition, B(t) = 3(1−t)²t·P1 + 3(1−t)t²·P2 + t³·P3 with P0 at
@@ -49,7 +50,7 @@ func solvedValuesMatchTheParametricCurveTo1e6(_ x1: Double, _ y1: Double, _ x2: 
 }
 
 @Test func monotoneControlPointsGiveMonotoneCurves() {
-    var random = SeededGenerator(seed: 3)
+    var random = SplitMix64(seed: 3)
     for _ in 0..<200 {
         let c = (Double.random(in: 0...1, using: &random), Double.random(in: 0...1, using: &random),
                  Double.random(in: 0...1, using: &random), Double.random(in: 0...1, using: &random))
