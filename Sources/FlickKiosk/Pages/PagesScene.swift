@@ -95,13 +95,6 @@ public final class PagesScene: Scene {
         context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
                               scale: config.display?.scale ?? 1, stateDirectory: stateDirectory, log: log)
         scene.dispatcher.metrics = metrics
-        scene.onAdvance = { [unowned self] time in
-            if let value = scene.animator.value(for: animationTarget, key: Self.offsetKey) {
-                strip.offset = value
-                layout()
-            }
-            for controller in controllers.values { controller.advance(to: time) }
-        }
         swipe = PageSwipe(on: scene.root, metrics: metrics, handler: self)
         layout()
     }
@@ -155,6 +148,11 @@ public final class PagesScene: Scene {
 
     public func advance(to time: Double) {
         scene.advance(to: time)
+        if let value = scene.animator.value(for: animationTarget, key: Self.offsetKey) {
+            strip.offset = value
+            layout()
+        }
+        for controller in controllers.values { controller.advance(to: time) }
         guard !isTracking, offset == 0 else { return }
         let work = layers.idleWork(neighbours: strip.neighbours, currentIsModal: controller(currentPage).isModal,
                                    isBusy: needsFrame) { [unowned self] id in
