@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // FileDescriptor and Errno for the board's plumbing (poll, signals, the console).
         .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
+        // YAML for `libinput record` captures (it carries its own libyaml).
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
@@ -70,7 +72,9 @@ let package = Package(
         .target(name: "FlickDRM", dependencies: ["FlickDisplay", "FlickRaster", "FlickFiles", "CDRM", "CUdev", "CLinux", "CRasterKernels"]),
         // Input events, input sources, the screen mapping, touch scripts and libinput recordings; libinput and
         // xkbcommon are FlickLibInput's.
-        .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster", "FlickJSON", "FlickFiles"]),
+        .target(name: "FlickInput", dependencies: [
+            "FlickGestures", "FlickRaster", "FlickJSON", "FlickFiles", .product(name: "Yams", package: "Yams"),
+        ]),
         .target(name: "FlickLibInput", dependencies: ["FlickInput", "FlickGestures", "FlickRaster", "CLibInput"]),
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),
         // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, and the
