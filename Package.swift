@@ -28,8 +28,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // FileDescriptor and Errno for the board's plumbing (poll, signals, the console).
         .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
-        // YAML for `libinput record` captures (it carries its own libyaml).
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
@@ -48,6 +46,8 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // YAML for `libinput record` captures: libyaml's event parser, which FlickInput builds its own tree from.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
         // Line breaking (UAX #14) through ICU (libicu-dev), behind a C shim: ICU's C names carry its version.
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
@@ -73,7 +73,7 @@ let package = Package(
         // Input events, input sources, the screen mapping, touch scripts and libinput recordings; libinput and
         // xkbcommon are FlickLibInput's.
         .target(name: "FlickInput", dependencies: [
-            "FlickGestures", "FlickRaster", "FlickJSON", "FlickFiles", .product(name: "Yams", package: "Yams"),
+            "FlickGestures", "FlickRaster", "FlickJSON", "FlickFiles", "CYAML",
         ]),
         .target(name: "FlickLibInput", dependencies: ["FlickInput", "FlickGestures", "FlickRaster", "CLibInput"]),
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),

@@ -37,6 +37,31 @@ private func laughs(depth: Int) -> String {
     #expect {
         try LibinputRecording(yaml: yaml, name: "deep.yml")
     } throws: { error in
-        "\(error)" == "deep.yml:1: not valid YAML: Maximum nesting level reached, set with yaml_set_max_nest_level())"
+        "\(error)" == "deep.yml:1: nested more than 64 levels deep; a libinput recording nests 7"
+    }
+}
+
+@Test(arguments: [
+    ("devices:\n- &d {node: /dev/input/event2}\n",
+     "anchor.yml:2: an anchor (&d): libinput record writes none, and aliases to it can multiply without bound; write the values out"),
+    ("devices:\n- *d\n",
+     "anchor.yml:2: an alias (*d): libinput record writes none, and they can multiply without bound; write the values out"),
+    ("version: 1\ndevices:\nversion: 1\n", "anchor.yml:3: `version` is a key twice in one map; keep one of them"),
+    ("devices:\n---\ndevices:\n", "anchor.yml:2: a second YAML document; a libinput recording is one"),
+    ("devices: [\u{1}]\n", "anchor.yml:1: not valid YAML: control characters are not allowed (U+1)"),
+])
+func whatLibinputNeverWritesIsOneLineAtItsLine(yaml: String, message: String) throws {
+    #expect {
+        try LibinputRecording(yaml: yaml, name: "anchor.yml")
+    } throws: { error in
+        "\(error)" == message
+    }
+}
+
+@Test func emptyTextHasNoDevices() throws {
+    #expect {
+        try LibinputRecording(yaml: "", name: "empty.yml")
+    } throws: { error in
+        "\(error)" == "empty.yml: not a libinput recording: no `devices:` section"
     }
 }
