@@ -46,6 +46,8 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // YAML for `libinput record` captures: libyaml's event parser, which FlickInput builds its own tree from.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
         // Line breaking (UAX #14) through ICU (libicu-dev), behind a C shim: ICU's C names carry its version.
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
@@ -72,7 +74,9 @@ let package = Package(
                                               .product(name: "SystemPackage", package: "swift-system")]),
         // Input events, input sources, the screen mapping, touch scripts and libinput recordings; libinput and
         // xkbcommon are FlickLibInput's.
-        .target(name: "FlickInput", dependencies: ["FlickGestures", "FlickRaster", "FlickJSON", "FlickFiles"]),
+        .target(name: "FlickInput", dependencies: [
+            "FlickGestures", "FlickRaster", "FlickJSON", "FlickFiles", "CYAML",
+        ]),
         .target(name: "FlickLibInput", dependencies: ["FlickInput", "FlickGestures", "FlickRaster", "CLibInput"]),
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),
         // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, and the

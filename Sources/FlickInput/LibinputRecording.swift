@@ -91,63 +91,7 @@ public struct LibinputRecording: Hashable, Sendable {
     /// Parses the YAML of a recording (libinput record format version 1); `name` is how errors refer to it.
     public init(yaml: String, name: String) throws(LibinputRecordingError) {
         self.name = name
-        func fail(_ line: Int, _ message: String) -> LibinputRecordingError {
-            LibinputRecordingError(file: name, line: line, message: message)
-        }
-        let lines: [RecordingYAMLLine]
-        do {
-            lines = try RecordingYAML.lines(of: yaml)
-        } catch {
-            throw fail(error.line, error.message)
-        }
-        var devices: [Device] = []
-        var sawDevices = false
-        for line in lines {
-            let path = line.path
-            if path.isEmpty {
-                if line.key == "version", line.value != "1" {
-                    throw fail(line.number, "libinput record format version \(line.value); this reader knows version 1")
-                }
-                if line.key == "devices" { sawDevices = true }
-                continue
-            }
-            guard path[0] == "devices" else { continue }
-            if path.count == 1, line.isItem {
-                devices.append(Device(node: line.key == "node" ? line.value : "", name: "", line: line.number))
-                continue
-            }
-            guard !devices.isEmpty else { continue }
-            let d = devices.count - 1
-            switch Array(path.dropFirst()) {
-            case ["evdev"] where line.key == "name":
-                devices[d].name = RecordingYAML.unquoted(line.value)
-            case ["evdev"] where line.key == "properties":
-                devices[d].properties = try integers(line, fail) ?? []
-            case ["evdev", "absinfo"]:
-                guard let key = line.key, let code = Int(key) else {
-                    throw fail(line.number, "expected an absinfo entry like `53: [0, 4095, 0, 0, 0]`, got `\(line.value)`")
-                }
-                guard let v = try integers(line, fail), v.count == 5 else {
-                    throw fail(line.number, "expected absinfo [min, max, fuzz, flat, resolution] for axis \(code), got `\(line.value)`")
-                }
-                devices[d].absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v[4])
-            case ["events", "evdev"] where line.isItem:
-                guard let v = try integers(line, fail), v.count == 5 else {
-                    throw fail(line.number, "expected an evdev event [sec, usec, type, code, value], got `\(line.value)`")
-                }
-                guard v[0] >= 0, (0..<1_000_000).contains(v[1]), v[0] < 1_000_000_000 else {
-                    throw fail(line.number, "expected a time of [sec, usec] with usec below 1000000, got [\(v[0]), \(v[1])]")
-                }
-                let time = Microseconds(seconds: v[0], microseconds: v[1])
-                devices[d].events.append(EvdevEvent(time: time, type: v[2], code: v[3], value: v[4], line: line.number))
-            default:
-                continue
-            }
-        }
-        guard sawDevices else {
-            throw LibinputRecordingError(file: name, message: "not a libinput recording: no `devices:` section")
-        }
-        self.devices = devices
+        devices = try RecordingReader(name: name).devices(in: yaml)
     }
 
     /// The recorded touches in screen pixels, scaling the device's axis ranges onto a screen of this size (as
@@ -204,20 +148,4 @@ public struct LibinputRecordingError: Error, Hashable, Sendable, CustomStringCon
     }
 
     public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
-}
-
-private func integers(
-    _ line: RecordingYAMLLine,
-    _ fail: (Int, String) -> LibinputRecordingError
-) throws(LibinputRecordingError) -> [Int]? {
-    guard let items = RecordingYAML.flowSequence(line.value) else { return nil }
-    var values: [Int] = []
-    for item in items {
-        // Every field of input_event and input_absinfo fits 32 bits; bounding them keeps the arithmetic safe.
-        guard let value = Int32(item) else {
-            throw fail(line.number, "expected whole numbers of at most 32 bits in `\(line.value)`, got `\(item)`")
-        }
-        values.append(Int(value))
-    }
-    return values
 }

@@ -118,9 +118,9 @@ private func capture(_ events: String) -> String {
 
 @Test(arguments: [
     ("    - [  0,  24300,   3,  47,       0] # EV_ABS / ABS_MT_SLOT               0", "    - [  0,  24300,   3,  47]",
-     "ilitek.yml:132: expected an evdev event [sec, usec, type, code, value], got `[  0,  24300,   3,  47]`"),
+     "ilitek.yml:132: expected an evdev event [sec, usec, type, code, value], got `[0, 24300, 3, 47]`"),
     ("    - [  0,  24300,   3,  47,       0] # EV_ABS / ABS_MT_SLOT               0", "    - [  0,  24300,   3,  x47,    0]",
-     "ilitek.yml:132: expected whole numbers of at most 32 bits in `[  0,  24300,   3,  x47,    0]`, got `x47`"),
+     "ilitek.yml:132: expected whole numbers of at most 32 bits in `[0, 24300, 3, x47, 0]`, got `x47`"),
     ("    - [  0,  24300,   3,  47,       0] # EV_ABS / ABS_MT_SLOT               0", "    - [  0,  24300,   3,  47,      12]",
      "ilitek.yml:132: ABS_MT_SLOT 12 is outside the device's slots 0...9"),
     ("    - [  0,  24300,   3,  47,       0] # EV_ABS / ABS_MT_SLOT               0", "    - [  0, 2400300,   3,  47,       0]",
@@ -128,9 +128,9 @@ private func capture(_ events: String) -> String {
     ("      53: [0, 16383, 0, 0, 76]", "      53: [0, 16383]",
      "ilitek.yml:87: expected absinfo [min, max, fuzz, flat, resolution] for axis 53, got `[0, 16383]`"),
     ("    0x81, 0x03, 0xc0, 0xc0\n  ]", "    0x81, 0x03, 0xc0, 0xc0",
-     "ilitek.yml:91: [ is never closed"),
+     "ilitek.yml:95: not valid YAML: did not find expected ',' or ']' while parsing a flow sequence from line 91"),
     ("    properties: [1]", "\tproperties: [1]",
-     "ilitek.yml:90: a tab in the indentation (YAML indents with spaces)"),
+     "ilitek.yml:90: not valid YAML: found character that cannot start any token; YAML indents with spaces, not tabs"),
     ("version: 1", "version: 2",
      "ilitek.yml:2: libinput record format version 2; this reader knows version 1"),
     ("\ndevices:", "\ngadgets:",
