@@ -9,7 +9,7 @@ package enum SystemCall {
         while true {
             let result = call()
             if result >= 0 { return .success(result) }
-            let code = Errno(rawValue: errno)
+            let code = Errno.current
             if code != .interrupted { return .failure(code) }
         }
     }
