@@ -9,7 +9,7 @@ import FlickJSON
 import FoundationEssentials
 
 extension KioskConfig {
-    static let topLevelFields = ["theme", "display", "input", "swipe", "start", "pages"]
+    static let topLevelFields = ["theme", "display", "input", "swipe", "start", "mqtt", "sources", "pages"]
     static let pageFields = ["id", "up", "down", "left", "right", "axis", "content"]
     /// The kinds of page every kiosk has, in the order error messages list them.
     static let builtInKinds: [any PageKind.Type] = [TextPage.self, ListPage.self, PagedText.self, Photos.self, Todo.self]
@@ -76,6 +76,8 @@ extension KioskConfig {
         let input = root["input"].map { readInput($0, reader: reader) }
         let swipe = root["swipe"].map { readSwipe($0, reader: reader) } ?? Swipe()
         let startID = root.string("start", required: false)
+        let mqtt = root["mqtt"].flatMap { readMQTT($0, reader: reader) }
+        let sources = root["sources"].map { readSources($0, reader: reader) } ?? []
 
         var pages: [Page] = []
         var neighbourValues: [(page: Int, path: String, id: String)] = []
@@ -121,9 +123,10 @@ extension KioskConfig {
         if let startID, firstIndex[startID] == nil, !firstIndex.isEmpty {
             reader.report("start", "unknown page id \"\(startID)\" (pages: \(known))")
         }
+        reportLiveReferences(pageIDs: Set(firstIndex.keys), known: known, mqtt: mqtt, reader: reader)
         guard reader.issues.isEmpty, let first = pages.first else { return nil }
         return KioskConfig(theme: theme, display: display, input: input, swipe: swipe,
-                           start: startID ?? first.id, pages: pages, directory: reader.directory)
+                           start: startID ?? first.id, pages: pages, directory: reader.directory, sources: sources, mqtt: mqtt)
     }
 
     private static func readTheme(_ value: JSONValue, directory: String, reader: ConfigReader) -> Theme {

@@ -23,6 +23,10 @@ public struct KioskConfig: Sendable, Equatable {
     public var pages: [Page]
     /// The absolute directory the file was read from; relative image paths resolve against it.
     public var directory: String
+    /// `sources`: the values that change while the kiosk runs, by name (none by default).
+    public var sources: [DataSource] = []
+    /// `mqtt`: the broker MQTT sources and `publish` actions go through; nil when the config has none.
+    public var mqtt: MQTT?
 
     /// The page with id `id`, or nil when the config has none.
     public func page(_ id: String) -> Page? { pages.first { $0.id == id } }

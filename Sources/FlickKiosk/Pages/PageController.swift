@@ -1,4 +1,5 @@
 import FlickGestures
+import FlickJSON
 import FlickInput
 import FlickRaster
 import FlickText
@@ -31,10 +32,23 @@ public final class PageContext {
     public let stateDirectory: String?
     /// Takes one line for each problem met while the kiosk runs (a picture that cannot be read, a change not saved).
     public let log: (String) -> Void
+    /// The current value of each of the config's `sources`: what a widget bound to one draws. Read it in
+    /// ``PageController/advance(to:)`` and redraw when ``LiveData/version(of:)`` changed.
+    public let live: LiveData
+    /// The local time of day at a moment of the scene's clock (`scene.animator.time`).
+    public let wallClock: WallClock
+    /// The language the page's words and dates are in, as a BCP 47 code (`en`, `ar`, `ja`, `pt-BR`).
+    public let language: String
+    /// Carries out an action; set by the scene that shows the pages.
+    var performer: (KioskAction, JSONValue?) -> Void = { _, _ in }
 
     init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int,
-         scale: Double = 1, stateDirectory: String? = nil, log: @escaping (String) -> Void = { _ in }) {
+         scale: Double = 1, stateDirectory: String? = nil, live: LiveData = LiveData(), wallClock: WallClock = WallClock(epoch: 0),
+         language: String = "en", log: @escaping (String) -> Void = { _ in }) {
         self.scene = scene
+        self.language = language
+        self.live = live
+        self.wallClock = wallClock
         self.stateDirectory = stateDirectory
         self.log = log
         images = ImageFiles(log: log)
@@ -56,6 +70,11 @@ public final class PageContext {
     /// shown, not the size of the file — or nil when it cannot be read, after one line to ``log`` (once per file;
     /// the page shows its place blank, as the built-in pages do).
     public func image(_ path: String, fitting: Size) -> Surface? { images.read(path, fitting: fitting) }
+
+    /// Does what a widget's `action` says (``ConfigFields/action(_:required:)``): shows a page, publishes, sets the
+    /// backlight. `value` is the widget's (a toggle's `true`, a slider's number), for `{value}` in a payload and a
+    /// `backlight` of `"value"`.
+    public func perform(_ action: KioskAction, value: JSONValue? = nil) { performer(action, value) }
 
     /// The face text of `weight` is set in: the theme's first font, else the bundled DejaVu Sans.
     public func face(_ weight: FontWeight) -> FontFace { fonts.face(weight) }

@@ -60,6 +60,9 @@ public final class PagesScene: Scene {
     private var swipe: PageSwipe!
     /// The finger offset the drag started from.
     private var dragStart = 0.0
+    /// The pages shown before the current one, latest last, for the `back` action.
+    private var history: [String] = []
+    private static let historyLimit = 64
     private static let offsetKey = AnimationKey<Double>("pageOffset")
     private var animationTarget: ObjectIdentifier { ObjectIdentifier(self) }
 
@@ -77,8 +80,14 @@ public final class PagesScene: Scene {
     ///   - stateDirectory: Where pages keep what people change (``PageContext/stateDirectory``); a to-do page
     ///     creates it when it first saves.
     ///   - log: Takes one line per problem met while running; called on the thread that drives the scene.
+    ///   - live: The values of the config's `sources` that widgets draw; default: none arrived yet.
+    ///   - wallClock: The local time at each moment of the scene's clock; default: the system's.
+    ///   - perform: Carries out the actions pages do not: `publish`, `backlight`, `blank`, `wake`, `language`
+    ///     (the pages show pages themselves); default: none.
     public init(config: KioskConfig, width: Int, height: Int, fonts: FontCollection,
                 metrics: GestureMetrics = PagesScene.defaultMetrics, stateDirectory: String? = nil,
+                live: LiveData? = nil, wallClock: WallClock = .system(loopNow: 0),
+                perform: @escaping (KioskAction, JSONValue?) -> Void = { _, _ in },
                 log: @escaping (String) -> Void = { _ in }) {
         self.config = config
         graph = PageGraph(config)
@@ -93,9 +102,19 @@ public final class PagesScene: Scene {
         // The config checked its theme fonts when it was read; one that fails now (removed since) leaves DejaVu.
         do { try fonts.useTheme(config.theme.fonts, fallbacks: config.theme.fallbackFonts) } catch { log("theme fonts: \(error)") }
         context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
-                              scale: config.display?.scale ?? 1, stateDirectory: stateDirectory, log: log)
+                              scale: config.display?.scale ?? 1, stateDirectory: stateDirectory,
+                              live: live ?? LiveData(sources: config.sources.map { ($0.name, $0.freshness) }),
+                              wallClock: wallClock, log: log)
         scene.dispatcher.metrics = metrics
         swipe = PageSwipe(on: scene.root, metrics: metrics, handler: self)
+        context.performer = { [unowned self] action, value in
+            switch action {
+            case .page(let id): show(page: id)
+            case .start: show(page: config.start)
+            case .back: back()
+            default: perform(action, value)
+            }
+        }
         layout()
     }
 
@@ -171,6 +190,39 @@ public final class PagesScene: Scene {
     public var nextDeadline: Double? {
         !layers.hasIdleWork || isTracking || controller(currentPage).isModal ? scene.nextDeadline
             : scene.animator.time
+    }
+
+    // MARK: Showing a page
+
+    /// Shows page `id` as a button asks: it slides in from the right (from the left for ``back()``), the page on
+    /// screen slides out. Nothing happens for an unknown id, the page already shown, or while a finger is on the
+    /// pages.
+    public func show(page id: String) { show(id, fromLeft: false, remembering: true) }
+
+    /// Shows the page shown before the current one, sliding in from the left; the start page when there is none.
+    public func back() {
+        let previous = history.popLast() ?? config.start
+        show(previous, fromLeft: true, remembering: false)
+    }
+
+    private func show(_ id: String, fromLeft: Bool, remembering: Bool) {
+        guard config.page(id) != nil, id != currentPage, !isTracking else { return }
+        if remembering { remember(currentPage) }
+        scene.animator.stop(animationTarget, key: Self.offsetKey)
+        strip.rest()
+        strip.lock(.horizontal)
+        becomeLayer(currentPage)
+        becomeLayer(id)
+        // A page uncovered by pages moving right (+1) is the one on the left.
+        strip.commit(to: id, sign: fromLeft ? 1 : -1)
+        dragStart = 0
+        layout()
+        settle(velocity: 0)
+    }
+
+    private func remember(_ id: String) {
+        history.append(id)
+        if history.count > Self.historyLimit { history.removeFirst() }
     }
 
     // MARK: Settling
@@ -299,6 +351,7 @@ extension PagesScene: PageSwipeHandler {
         let along = axis.map { velocity.component(along: $0) } ?? 0
         switch strip.release(decision: decision, lockedAxis: lockedAxis, velocity: along) {
         case .commit(let next, let sign, let velocity):
+            remember(currentPage)
             strip.commit(to: next, sign: sign)
             dragStart = 0
             settle(velocity: velocity)
