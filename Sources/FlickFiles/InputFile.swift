@@ -7,7 +7,7 @@ import SystemPackage
 public enum InputFile {
     /// The most Flick reads of each kind of file: far above anything real, far below what would hurt a board.
     public enum Kind: Sendable {
-        case config, store, touchScript, recording, image, font
+        case config, store, touchScript, recording, image, font, dataSource
 
         public var limit: Int {
             switch self {
@@ -17,6 +17,7 @@ public enum InputFile {
             case .recording: 256 << 20
             case .image: 64 << 20
             case .font: 256 << 20
+            case .dataSource: 64 << 10
             }
         }
 
@@ -28,6 +29,7 @@ public enum InputFile {
             case .recording: "a libinput recording"
             case .image: "an image"
             case .font: "a font"
+            case .dataSource: "a data source"
             }
         }
     }

@@ -9,8 +9,8 @@ import FlickJSON
 import FoundationEssentials
 
 extension KioskConfig {
-    static let topLevelFields = ["theme", "display", "input", "swipe", "start", "mqtt", "sources", "pages"]
-    static let pageFields = ["id", "up", "down", "left", "right", "axis", "content"]
+    static let topLevelFields = ["theme", "display", "input", "swipe", "start", "returnToStart", "mqtt", "sources", "pages"]
+    static let pageFields = ["id", "up", "down", "left", "right", "axis", "returnToStart", "content"]
     /// The kinds of page every kiosk has, in the order error messages list them.
     static let builtInKinds: [any PageKind.Type] = [TextPage.self, ListPage.self, PagedText.self, Photos.self, Todo.self]
 
@@ -25,16 +25,7 @@ extension KioskConfig {
     /// - Throws: A ``KioskConfigError`` with one issue per problem: a file that cannot be read (missing, not a
     ///   regular file, over 4 MiB), invalid JSON, or every field that is missing, mistyped, out of range or unknown.
     public static func load(path: String, kinds: [any PageKind.Type] = []) throws(KioskConfigError) -> KioskConfig {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.read(path, as: .config)
-        } catch {
-            throw KioskConfigError(file: path, issues: [.init(path: "", message: error.reason)])
-        }
-        // Made absolute first: a relative URL loses a leading ".." when standardized.
-        let file = resolve(path, against: FileManager.default.currentDirectoryPath)
-        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
-        return try parse(bytes, file: path, directory: directory, kinds: kinds)
+        try read(path: path, kinds: kinds).0
     }
 
     /// Validates `bytes` as a config named `file` whose relative image paths resolve against `directory`.
@@ -78,6 +69,7 @@ extension KioskConfig {
         let startID = root.string("start", required: false)
         let mqtt = root["mqtt"].flatMap { readMQTT($0, reader: reader) }
         let sources = root["sources"].map { readSources($0, reader: reader) } ?? []
+        let returnToStart = root.number("returnToStart", in: 5...86400)
 
         var pages: [Page] = []
         var neighbourValues: [(page: Int, path: String, id: String)] = []
@@ -110,8 +102,9 @@ extension KioskConfig {
                 { fields.missing("content", expected: "an object with a \"type\""); return nil }()
             }
             if let todo = content?.kind as? Todo { todoPages.append((todo.list, fields.path("content"))) }
+            let returnsToStart = fields.bool("returnToStart") ?? true
             if let id, let content {
-                pages.append(Page(id: id, neighbours: neighbours, axes: axes, content: content))
+                pages.append(Page(id: id, neighbours: neighbours, axes: axes, content: content, returnsToStart: returnsToStart))
             }
         }
 
@@ -126,7 +119,8 @@ extension KioskConfig {
         reportLiveReferences(pageIDs: Set(firstIndex.keys), known: known, mqtt: mqtt, reader: reader)
         guard reader.issues.isEmpty, let first = pages.first else { return nil }
         return KioskConfig(theme: theme, display: display, input: input, swipe: swipe,
-                           start: startID ?? first.id, pages: pages, directory: reader.directory, sources: sources, mqtt: mqtt)
+                           start: startID ?? first.id, pages: pages, directory: reader.directory, sources: sources, mqtt: mqtt,
+                           returnToStart: returnToStart)
     }
 
     private static func readTheme(_ value: JSONValue, directory: String, reader: ConfigReader) -> Theme {

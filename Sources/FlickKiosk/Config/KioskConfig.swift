@@ -27,6 +27,9 @@ public struct KioskConfig: Sendable, Equatable {
     public var sources: [DataSource] = []
     /// `mqtt`: the broker MQTT sources and `publish` actions go through; nil when the config has none.
     public var mqtt: MQTT?
+    /// `returnToStart`: seconds without a touch (5 to a day) after which the kiosk shows its `start` page again
+    /// (a page may opt out with `"returnToStart": false`); nil: it stays where it was left.
+    public var returnToStart: Double?
 
     /// The page with id `id`, or nil when the config has none.
     public func page(_ id: String) -> Page? { pages.first { $0.id == id } }
@@ -169,6 +172,9 @@ public struct KioskConfig: Sendable, Equatable {
         public var axes: Axes?
         /// `content`: what the page shows, by its `"type"`.
         public var content: Content
+        /// `returnToStart`: false keeps the page on screen however long nobody touches it (a form, a to-do list),
+        /// when the config returns to its start page; default true.
+        public var returnsToStart = true
     }
 
     /// What a page shows: one kind of page, built in (``TextPage``, ``ListPage``, ``PagedText``, ``Photos``,

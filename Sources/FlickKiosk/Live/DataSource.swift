@@ -62,5 +62,10 @@ extension KioskConfig {
         /// `caFile`: the certificate authority that signed an `mqtts` broker's certificate (PEM), absolute; nil: the
         /// system's (/etc/ssl/certs).
         public var caFile: String?
+
+        /// The broker at `broker`, logged in to as `username` with the password in `passwordFile`.
+        public init(broker: String, username: String? = nil, passwordFile: String? = nil, caFile: String? = nil) {
+            self.broker = broker; self.username = username; self.passwordFile = passwordFile; self.caFile = caFile
+        }
     }
 }

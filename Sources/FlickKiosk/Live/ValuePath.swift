@@ -25,7 +25,12 @@ public struct ValuePath: Sendable, Equatable, CustomStringConvertible {
                       index >= 0 else { return nil }
                 steps.append(.index(index))
                 rest = rest[rest.index(after: close)...]
-                if rest.first == "." { rest = rest.dropFirst(); if rest.isEmpty || rest.first == "[" { return nil } }
+                if rest.first == "." {
+                    rest = rest.dropFirst()
+                    if rest.isEmpty || rest.first == "[" { return nil }
+                } else if let next = rest.first, next != "[" {
+                    return nil
+                }
                 continue
             }
             let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex

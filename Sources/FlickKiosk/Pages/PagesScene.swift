@@ -20,10 +20,10 @@ import FlickUI
 /// a page is modal (an open detail, a to-do being edited) it takes no part. With `peek` the next page shows past
 /// the end of the current one, at rest and while dragging.
 public final class PagesScene: Scene {
-    /// The kiosk it shows.
-    public let config: KioskConfig
+    /// The kiosk it shows (the latest applied with ``apply(_:live:)``).
+    public private(set) var config: KioskConfig
     /// The config's pages and links, which the swipe follows.
-    public let graph: PageGraph
+    public private(set) var graph: PageGraph
     /// The panel's density: the swipe's slop and commit distance in millimetres, and the screen unit.
     public let metrics: GestureMetrics
     /// The screen's width, in pixels (after rotation).
@@ -51,7 +51,10 @@ public final class PagesScene: Scene {
     static let easeOutDuration = 0.3
 
     private let scene: ViewScene
-    private let context: PageContext
+    private var context: PageContext!
+    /// What a new context is made with when a config with another theme is applied.
+    private let fonts: FontCollection, stateDirectory: String?, wallClock: WallClock, log: (String) -> Void
+    private let perform: (KioskAction, JSONValue?) -> Void
     /// Where the pages' pictures come from.
     var images: ImageFiles { context.images }
     private var controllers: [String: any PageController] = [:]
@@ -94,27 +97,18 @@ public final class PagesScene: Scene {
         self.metrics = metrics
         self.width = width
         self.height = height
+        self.fonts = fonts
+        self.stateDirectory = stateDirectory
+        self.wallClock = wallClock
+        self.perform = perform
+        self.log = log
         strip = PageStrip(graph: graph, width: Double(width), height: Double(height), peek: config.swipe.peek,
                           current: config.start)
         layers = PageLayerPolicy(unprepared: strip.neighbours)
         scene = ViewScene(width: width, height: height)
-        scene.tree.clearColor = config.theme.background
-        // The config checked its theme fonts when it was read; one that fails now (removed since) leaves DejaVu.
-        do { try fonts.useTheme(config.theme.fonts, fallbacks: config.theme.fallbackFonts) } catch { log("theme fonts: \(error)") }
-        context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
-                              scale: config.display?.scale ?? 1, stateDirectory: stateDirectory,
-                              live: live ?? LiveData(sources: config.sources.map { ($0.name, $0.freshness) }),
-                              wallClock: wallClock, log: log)
+        context = makeContext(live: live ?? LiveData(sources: config.sources.map { ($0.name, $0.freshness) }))
         scene.dispatcher.metrics = metrics
         swipe = PageSwipe(on: scene.root, metrics: metrics, handler: self)
-        context.performer = { [unowned self] action, value in
-            switch action {
-            case .page(let id): show(page: id)
-            case .start: show(page: config.start)
-            case .back: back()
-            default: perform(action, value)
-            }
-        }
         layout()
     }
 
@@ -126,6 +120,16 @@ public final class PagesScene: Scene {
 
     /// A finger is on the pages.
     public var isTracking: Bool { scene.dispatcher.isTracking }
+
+    /// The current page is not left for the start page when nobody touches it: its config says
+    /// `"returnToStart": false`, or someone is typing on it (a to-do item being edited).
+    public var currentPageStays: Bool {
+        config.page(currentPage)?.returnsToStart == false
+            || (controllers[currentPage] as? ReportsKioskState)?.todoState?.editing != nil
+    }
+
+    /// Views drawn over every page (a notice): children of the root, after the pages.
+    var overlay: View { scene.root }
 
     /// The pages whose views are whole rendered layers now: what the kiosk holds in memory besides the screen.
     package var pagesWithLayers: [String] { controllers.filter { $0.value.view.isCached }.map(\.key).sorted() }
@@ -190,6 +194,64 @@ public final class PagesScene: Scene {
     public var nextDeadline: Double? {
         !layers.hasIdleWork || isTracking || controller(currentPage).isModal ? scene.nextDeadline
             : scene.animator.time
+    }
+
+    /// The context pages are made with: the config's theme and fonts, its scale, and `live`.
+    private func makeContext(live: LiveData) -> PageContext {
+        scene.tree.clearColor = config.theme.background
+        // The config checked its theme fonts when it was read; one that fails now (removed since) leaves DejaVu.
+        do { try fonts.useTheme(config.theme.fonts, fallbacks: config.theme.fallbackFonts) } catch { log("theme fonts: \(error)") }
+        let context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
+                                  scale: config.display?.scale ?? 1, stateDirectory: stateDirectory, live: live,
+                                  wallClock: wallClock, log: log)
+        context.performer = { [unowned self] action, value in
+            switch action {
+            case .page(let id): show(page: id)
+            case .start: show(page: config.start)
+            case .back: back()
+            default: perform(action, value)
+            }
+        }
+        return context
+    }
+
+    // MARK: A new config
+
+    /// Shows `new` in place of the config shown, without a black frame: the pages whose content is the same keep
+    /// their state (an open detail, a list's scroll, a to-do being edited); the others are made anew. The page on
+    /// screen stays when `new` still has it, else the latest page shown before that it has, else its start. With
+    /// another theme, scale or sources every page is made anew; `live` replaces the values pages draw (nil: kept).
+    /// Returns whether what is on screen changed.
+    @discardableResult
+    public func apply(_ new: KioskConfig, live: LiveData? = nil) -> Bool {
+        let old = config
+        let sameLook = new.theme == old.theme && new.display?.scale == old.display?.scale && new.sources == old.sources
+        scene.animator.stop(animationTarget, key: Self.offsetKey)
+        var kept: [String: any PageController] = [:]
+        for (id, controller) in controllers {
+            if sameLook, let page = new.page(id), page.content == old.page(id)?.content {
+                kept[id] = controller
+            } else {
+                controller.view.removeFromParent()
+                controller.view.discardCaches()
+            }
+        }
+        let shown = currentPage
+        history.removeAll { new.page($0) == nil }
+        let current = new.page(shown) != nil ? shown : history.popLast() ?? new.start
+        config = new
+        graph = PageGraph(new)
+        strip = PageStrip(graph: graph, width: Double(width), height: Double(height), peek: new.swipe.peek, current: current)
+        let rasterized = layers.restsRasterized.filter { kept[$0] != nil }
+        layers = PageLayerPolicy(unprepared: strip.neighbours)
+        layers.restsRasterized = rasterized
+        controllers = kept
+        if !sameLook || live != nil { context = makeContext(live: live ?? context.live) }
+        dragStart = 0
+        layout()
+        endSlide()
+        scene.root.setNeedsDisplay()
+        return current != shown || kept[current] == nil
     }
 
     // MARK: Showing a page
