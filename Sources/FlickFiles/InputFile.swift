@@ -8,6 +8,10 @@ public enum InputFile {
     /// The most Flick reads of each kind of file: far above anything real, far below what would hurt a board.
     public enum Kind: Sendable {
         case config, store, touchScript, recording, image, font
+        /// A broker's password (its first line is the password).
+        case password
+        /// A certificate authority's certificates in PEM, which the TLS library opens by name.
+        case certificate
 
         public var limit: Int {
             switch self {
@@ -17,6 +21,8 @@ public enum InputFile {
             case .recording: 256 << 20
             case .image: 64 << 20
             case .font: 256 << 20
+            case .password: 1 << 20
+            case .certificate: 4 << 20
             }
         }
 
@@ -28,6 +34,8 @@ public enum InputFile {
             case .recording: "a libinput recording"
             case .image: "an image"
             case .font: "a font"
+            case .password: "a password file"
+            case .certificate: "a certificate file"
             }
         }
     }
