@@ -20,12 +20,15 @@ package final class MQTTConnection: LoopSource {
     package enum State: Sendable, Equatable {
         /// The first attempt, not answered yet.
         case connecting
+        /// The broker accepted the connection; subscriptions are in force and publishing works.
         case connected
         /// Lost, refused or failed, and why; attempts go on in this state (a different reason is a new state).
         case disconnected(String)
     }
 
+    /// What the connection was made with.
     package let settings: MQTTSettings
+    /// Where the connection stands now.
     package private(set) var state = State.connecting
     /// Each message on a subscribed topic, in the order the broker sent them.
     package var onMessage: ((_ topic: String, _ payload: [UInt8]) -> Void)?
@@ -175,11 +178,11 @@ package final class MQTTConnection: LoopSource {
     package func close() {
         guard !closed else { return }
         closed = true
-        events = []
         if mosquitto_socket(client) >= 0 {
             _ = mosquitto_disconnect(client)
             flushGoodbye()
         }
+        events = []
         attemptUnderWay = false
         if state == .connected { log("\(settings.broker): disconnected") }
         state = .disconnected("closed")
@@ -284,7 +287,7 @@ package final class MQTTConnection: LoopSource {
         onConnectionChange?(new)
     }
 
-    private func failure(_ code: Int32, errno: Int32) -> String {
+    func failure(_ code: Int32, errno: Int32) -> String {
         ConnectionFailure.words(for: code, errno: errno, keepAlive: settings.keepAlive, libraryError: libraryError)
     }
 
@@ -293,38 +296,6 @@ package final class MQTTConnection: LoopSource {
         if rc != MOSQ_ERR_SUCCESS.rawValue {
             log("\(settings.broker): subscribing to '\(escapingControlCharacters(filter))' failed: \(failure(rc, errno: errno)) (made again at the next connect)")
         }
-    }
-
-    /// The password (read again at every connect) and the TLS trust, or what is wrong with their files.
-    private func setCredentials() throws(MQTTError) {
-        if let username = settings.username {
-            var password: [CChar]?
-            if let path = settings.passwordFile { password = try Self.readPassword(path) }
-            let rc = password.withOptionalCString { mosquitto_username_pw_set(client, username, $0) }
-            guard rc == MOSQ_ERR_SUCCESS.rawValue else { throw MQTTError("the username was refused: \(failure(rc, errno: errno))") }
-        }
-        if settings.broker.isTLS {
-            if let caFile = settings.caFile {
-                do throws(FileError) { try InputFile.check(caFile, as: .certificate) } catch {
-                    throw MQTTError("caFile \(error)")
-                }
-            }
-            let rc = mosquitto_tls_set(client, settings.caFile, settings.caFile == nil ? "/etc/ssl/certs" : nil, nil, nil, nil)
-            guard rc == MOSQ_ERR_SUCCESS.rawValue else {
-                throw MQTTError("TLS could not be set up with \(settings.caFile.map { "caFile \($0)" } ?? "the system's certificates"): \(failure(rc, errno: errno))")
-            }
-        }
-    }
-
-    /// The first line of the password file, without its line ending, NUL-terminated.
-    static func readPassword(_ path: String) throws(MQTTError) -> [CChar] {
-        let bytes: [UInt8]
-        do throws(FileError) { bytes = try InputFile.read(path, as: .password) } catch { throw MQTTError("passwordFile \(error)") }
-        var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        guard !line.isEmpty else { throw MQTTError("passwordFile \(path): the first line is empty: put the password there") }
-        guard !line.contains(0) else { throw MQTTError("passwordFile \(path): the password holds a NUL byte") }
-        return line.map { CChar(bitPattern: $0) } + [0]
     }
 
     private func socketIsReadable() -> Bool {
@@ -351,13 +322,4 @@ package final class MQTTConnection: LoopSource {
 /// `0.5` or `2`: a delay as the log says it.
 private func seconds(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
-}
-
-extension Optional where Wrapped == [CChar] {
-    fileprivate func withOptionalCString<Result>(_ body: (UnsafePointer<CChar>?) -> Result) -> Result {
-        switch self {
-        case .some(let bytes): bytes.withUnsafeBufferPointer { body($0.baseAddress) }
-        case .none: body(nil)
-        }
-    }
 }
