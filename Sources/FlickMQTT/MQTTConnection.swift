@@ -70,7 +70,8 @@ package final class MQTTConnection: LoopSource {
             }
             guard rc == MOSQ_ERR_SUCCESS.rawValue else {
                 mosquitto_destroy(client)
-                throw MQTTError("\(settings.broker): the will on '\(escapingControlCharacters(will.topic))' was refused: \(String(cString: mosquitto_strerror(rc)))")
+                throw MQTTError("\(settings.broker): the will on '\(escapingControlCharacters(will.topic))' was refused: "
+                    + String(cString: mosquitto_strerror(rc)))
             }
         }
         mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
@@ -293,8 +294,10 @@ package final class MQTTConnection: LoopSource {
 
     private func sendSubscribe(_ filter: String, qos: MQTTQoS) {
         let rc = mosquitto_subscribe(client, nil, filter, qos.rawValue)
+        let error = errno
         if rc != MOSQ_ERR_SUCCESS.rawValue {
-            log("\(settings.broker): subscribing to '\(escapingControlCharacters(filter))' failed: \(failure(rc, errno: errno)) (made again at the next connect)")
+            log("\(settings.broker): subscribing to '\(escapingControlCharacters(filter))' failed: \(failure(rc, errno: error)) "
+                + "(made again at the next connect)")
         }
     }
 

@@ -19,7 +19,8 @@ extension MQTTConnection {
             }
             let rc = mosquitto_tls_set(client, settings.caFile, settings.caFile == nil ? "/etc/ssl/certs" : nil, nil, nil, nil)
             guard rc == MOSQ_ERR_SUCCESS.rawValue else {
-                throw MQTTError("TLS could not be set up with \(settings.caFile.map { "caFile \($0)" } ?? "the system's certificates"): \(failure(rc, errno: errno))")
+                let trust = settings.caFile.map { "caFile \($0)" } ?? "the system's certificates"
+                throw MQTTError("TLS could not be set up with \(trust): \(failure(rc, errno: errno))")
             }
         }
     }

@@ -140,3 +140,22 @@ import Testing
     }
     #expect(throws: MQTTError.self) { try kiosk.subscribe("factory/#/x") }
 }
+
+@Test func subscribingAndUnsubscribingWhileConnectedTakeEffectAtOnce() throws {
+    let broker = Broker()
+    try broker.start()
+    let kiosk = try connection(to: broker)
+    let received = Received(kiosk)
+    try kiosk.subscribe("old/#")
+    let loop = TestLoop()
+    #expect(try loop.connectAndSettle(kiosk, readyTopic: "old/ready"))
+
+    // A config reload that swaps one source for another.
+    try kiosk.subscribe("new/#")
+    kiosk.unsubscribe("old/#")
+    // The broker takes one client's packets in order: had old/# still held, old/1 would come before new/1.
+    try kiosk.publish(topic: "old/1", payload: Array("old".utf8))
+    try kiosk.publish(topic: "new/1", payload: Array("new".utf8))
+    #expect(loop.run([kiosk], until: { received.contains("new") }))
+    #expect(received.texts == ["new"])
+}
