@@ -14,6 +14,8 @@ package struct MQTTWill: Sendable, Equatable {
     package var qos: MQTTQoS
     package var retain: Bool
 
+    /// Retained and sent at least once unless told otherwise: a status topic keeps a kiosk's last word for whoever
+    /// subscribes later.
     package init(topic: String, payload: [UInt8], qos: MQTTQoS = .atLeastOnce, retain: Bool = true) {
         self.topic = topic
         self.payload = payload
@@ -25,26 +27,28 @@ package struct MQTTWill: Sendable, Equatable {
 /// Everything a connection needs, checked as a whole when made: one `mqtt` setting serves every source, action
 /// and the fleet.
 package struct MQTTSettings: Sendable, Equatable {
-    package var broker: BrokerAddress
+    /// Where the broker listens.
+    package let broker: BrokerAddress
     /// Sent with the password; needed when there is a password file.
-    package var username: String?
+    package let username: String?
     /// A file whose first line is the password, read at every connect, so a changed password is used at the next
     /// one.
-    package var passwordFile: String?
+    package let passwordFile: String?
     /// The certificate authority (PEM) the broker's certificate must chain to; nil: the system's, in
     /// /etc/ssl/certs. Only for `mqtts://`.
-    package var caFile: String?
+    package let caFile: String?
     /// The name the broker knows this kiosk by.
-    package var clientID: String
+    package let clientID: String
     /// Seconds without traffic after which the connection is checked with a ping (and given up on after as many
     /// again without an answer). libmosquitto's least is 5.
-    package var keepAlive: Int
-    package var will: MQTTWill?
+    package let keepAlive: Int
+    /// Published by the broker if the connection breaks without ``MQTTConnection/close()``.
+    package let will: MQTTWill?
     /// Larger messages are dropped (with one log line per topic), never handed on.
-    package var maximumPayload: Int
+    package let maximumPayload: Int
     /// The most messages one ``MQTTConnection/service(readable:writable:now:)`` hands on before the frame loop
     /// gets its turn; the rest wait in the socket and the broker until the next service, none is dropped.
-    package var messagesPerService: Int
+    package let messagesPerService: Int
 
     /// 256 KiB: far above a sensor reading or a to-do list, far below what would hurt a board.
     package static let defaultMaximumPayload = 256 << 10

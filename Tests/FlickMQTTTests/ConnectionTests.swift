@@ -68,7 +68,7 @@ import Testing
     try broker.start()
     let sender = try connection(to: broker)
     let kiosk = try connection(to: broker)
-    let slow = try connection(to: broker) { $0.messagesPerService = 100 }
+    let slow = try connection(to: broker, messagesPerService: 100)
     let echo = Received(sender), received = Received(kiosk), receivedSlowly = Received(slow)
     for connection in [sender, kiosk, slow] { try connection.subscribe("burst/#") }
     let loop = TestLoop()
@@ -80,8 +80,8 @@ import Testing
     #expect(loop.run([sender], until: { echo.texts.last == "999" }))
 
     let kioskLoop = TestLoop()
-    #expect(kioskLoop.run([kiosk], until: { received.messages.count(where: { $0.topic == "burst/n" }) == 1000 }))
-    #expect(received.messages.filter { $0.topic == "burst/n" }.map { String(decoding: $0.payload, as: UTF8.self) } == numbers)
+    #expect(kioskLoop.run([kiosk], until: { received.texts(on: "burst/n").count == 1000 }))
+    #expect(received.texts(on: "burst/n") == numbers)
     #expect(kioskLoop.services <= 2, "\(kioskLoop.services) services for 1000 messages")
 
     // A hundred a service at most: the rest wait in the socket, none is lost.
@@ -89,10 +89,10 @@ import Testing
     let slowLoop = TestLoop()
     #expect(slowLoop.run([slow], until: {
         perService.append(receivedSlowly.messages.count - perService.reduce(0, +))
-        return receivedSlowly.messages.count(where: { $0.topic == "burst/n" }) == 1000
+        return receivedSlowly.texts(on: "burst/n").count == 1000
     }))
     #expect(perService.max() ?? 0 <= 100 && slowLoop.services >= 10)
-    #expect(receivedSlowly.messages.filter { $0.topic == "burst/n" }.map { String(decoding: $0.payload, as: UTF8.self) } == numbers)
+    #expect(receivedSlowly.texts(on: "burst/n") == numbers)
 }
 
 @Test func anOversizedMessageIsDroppedWithOneLineAndTheNextOneArrives() throws {

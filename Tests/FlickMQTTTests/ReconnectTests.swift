@@ -33,9 +33,8 @@ import Testing
     #expect(try loop.connectAndSettle(watcher, readyTopic: "fleet/watcher/status"))
 
     func kiosk(_ name: String) throws -> MQTTConnection {
-        try connection(to: broker, clientID: name) {
-            $0.will = MQTTWill(topic: "fleet/\(name)/status", payload: Array("offline".utf8), qos: .atLeastOnce, retain: false)
-        }
+        try connection(to: broker, clientID: name,
+                       will: MQTTWill(topic: "fleet/\(name)/status", payload: Array("offline".utf8), qos: .atLeastOnce, retain: false))
     }
     let polite = try kiosk("polite")
     #expect(loop.run([polite, watcher], until: { polite.state == .connected }))

@@ -14,10 +14,7 @@ private func brokerWithPasswords() throws -> Broker {
 @Test func aUsernameAndPasswordFileLetTheKioskIn() throws {
     let broker = try brokerWithPasswords()
     let passwordFile = broker.write("kiosk-password", "s3cret\n")
-    let kiosk = try connection(to: broker) {
-        $0.username = "alice"
-        $0.passwordFile = passwordFile
-    }
+    let kiosk = try connection(to: broker, username: "alice", passwordFile: passwordFile)
     #expect(TestLoop().run([kiosk], until: { kiosk.state == .connected }))
 }
 
@@ -25,10 +22,7 @@ private func brokerWithPasswords() throws -> Broker {
     let broker = try brokerWithPasswords()
     let passwordFile = broker.write("kiosk-password", "guess\r\nsecond line\n")
     let log = LogLines()
-    let kiosk = try connection(to: broker, log) {
-        $0.username = "alice"
-        $0.passwordFile = passwordFile
-    }
+    let kiosk = try connection(to: broker, log, username: "alice", passwordFile: passwordFile)
     let loop = TestLoop()
     #expect(loop.run([kiosk], until: { kiosk.state != .connecting }))
     #expect(kiosk.state == .disconnected("not authorised (check username and passwordFile)"))
@@ -44,10 +38,7 @@ private func brokerWithPasswords() throws -> Broker {
 
 @Test func aMissingOrEmptyPasswordFileIsNamed() throws {
     let broker = try brokerWithPasswords()
-    let kiosk = try connection(to: broker) {
-        $0.username = "alice"
-        $0.passwordFile = broker.directory + "/nowhere"
-    }
+    let kiosk = try connection(to: broker, username: "alice", passwordFile: broker.directory + "/nowhere")
     #expect(TestLoop().run([kiosk], until: { kiosk.state != .connecting }))
     #expect(kiosk.state == .disconnected("passwordFile \(broker.directory)/nowhere: no such file"))
 

@@ -51,14 +51,16 @@ final class Received {
         connection.onMessage = { [unowned self] in messages.append(($0, $1)) }
     }
     var texts: [String] { messages.map { String(decoding: $0.payload, as: UTF8.self) } }
+    func texts(on topic: String) -> [String] { messages.filter { $0.topic == topic }.map { String(decoding: $0.payload, as: UTF8.self) } }
     func contains(_ text: String) -> Bool { texts.contains(text) }
 }
 
 /// A connection to `broker` for a test, logging into `log`.
 func connection(to broker: Broker, _ log: LogLines = LogLines(), clientID: String = "flick-test-\(UInt32.random(in: 0...UInt32.max))",
-                configure: (inout MQTTSettings) -> Void = { _ in }) throws -> MQTTConnection {
-    var settings = try MQTTSettings(broker: BrokerAddress(parsing: broker.address), clientID: clientID)
-    configure(&settings)
+                username: String? = nil, passwordFile: String? = nil, will: MQTTWill? = nil,
+                messagesPerService: Int = MQTTSettings.defaultMessagesPerService) throws -> MQTTConnection {
+    let settings = try MQTTSettings(broker: BrokerAddress(parsing: broker.address), username: username, passwordFile: passwordFile,
+                                    clientID: clientID, will: will, messagesPerService: messagesPerService)
     return try MQTTConnection(settings: settings, log: log.append)
 }
 
