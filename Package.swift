@@ -48,6 +48,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // YAML for `libinput record` captures: libyaml's event parser, which FlickInput builds its own tree from.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // MQTT through the client Debian ships: live data, actions and the fleet talk to a broker with it.
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         // Line breaking (UAX #14) through ICU (libicu-dev), behind a C shim: ICU's C names carry its version.
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
@@ -66,6 +68,8 @@ let package = Package(
         .target(name: "FlickMotion", dependencies: ["FlickCore"]),
         .target(name: "FlickJSON"),
         .target(name: "FlickGestures", dependencies: ["FlickCore"]),
+        // The kiosk's connection to an MQTT broker (libmosquitto), serviced by the frame loop as a LoopSource.
+        .target(name: "FlickMQTT", dependencies: ["CMosquitto", "FlickCore", "FlickFiles", "FlickJSON"]),
         // What a display is (the protocol, the headless one, the vblank grid), apart from the C that drives a panel,
         // as swift-nio keeps Channel in NIOCore and its POSIX implementation in NIOPosix.
         .target(name: "FlickDisplay", dependencies: ["FlickCore", "FlickRaster", "FlickFiles", .product(name: "SystemPackage", package: "swift-system")]),
@@ -120,6 +124,8 @@ let package = Package(
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestFixtures"]),
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures", "FlickInput", "FlickTestFixtures"], exclude: ["PeerVectors"]),
         .testTarget(name: "FlickJSONTests", dependencies: ["FlickJSON"]),
+        // Against a real mosquitto broker each test starts on a free loopback port.
+        .testTarget(name: "FlickMQTTTests", dependencies: ["FlickMQTT", "FlickCore"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
         .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickTestFixtures"],

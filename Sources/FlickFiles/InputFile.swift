@@ -7,7 +7,13 @@ import SystemPackage
 public enum InputFile {
     /// The most Flick reads of each kind of file: far above anything real, far below what would hurt a board.
     public enum Kind: Sendable {
-        case config, store, touchScript, recording, image, font, dataSource
+        case config, store, touchScript, recording, image, font
+        /// A data source's value: a sensor reading, a counter another program writes.
+        case dataSource
+        /// A broker's password (its first line is the password).
+        case password
+        /// A certificate authority's certificates in PEM, which the TLS library opens by name.
+        case certificate
 
         public var limit: Int {
             switch self {
@@ -18,6 +24,8 @@ public enum InputFile {
             case .image: 64 << 20
             case .font: 256 << 20
             case .dataSource: 64 << 10
+            case .password: 1 << 20
+            case .certificate: 4 << 20
             }
         }
 
@@ -30,6 +38,8 @@ public enum InputFile {
             case .image: "an image"
             case .font: "a font"
             case .dataSource: "a data source"
+            case .password: "a password file"
+            case .certificate: "a certificate file"
             }
         }
     }
