@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),
         // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, and the
         // to-do list.
-        .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles",
+        .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles", "FlickMQTT",
                                                 .product(name: "SystemPackage", package: "swift-system")]),
         // The showcase picture, its live scene and the motion guide's plots (`flick render`, `flick run --showcase`).
         .target(name: "FlickShowcase", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput"]),

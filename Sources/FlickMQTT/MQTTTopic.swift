@@ -36,3 +36,11 @@ package enum MQTTTopic {
         }
     }
 }
+
+extension MQTTTopic {
+    /// Whether a message on `topic` is one the subscription `filter` receives (libmosquitto's own matching).
+    package static func matches(_ filter: String, topic: String) -> Bool {
+        var result = false
+        return mosquitto_topic_matches_sub(filter, topic, &result) == MOSQ_ERR_SUCCESS.rawValue && result
+    }
+}

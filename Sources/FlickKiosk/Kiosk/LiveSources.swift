@@ -1,5 +1,6 @@
 import FlickCore
 import FlickJSON
+import FlickMQTT
 
 /// The loop sources that bring a config's live values: a ticker for each clock, a reader for each file, the timer
 /// that marks values stale.
@@ -7,6 +8,8 @@ final class LiveSources {
     private let clocks: [ClockTicker]
     private let files: [FileSource]
     private let staleness: StalenessTimer
+    /// The broker connection; kept across a reload that keeps the config's `mqtt`.
+    let broker: BrokerSources?
     private let log: (String) -> Void
 
     /// The sources of `config`, handing values to `live`.
@@ -28,13 +31,30 @@ final class LiveSources {
         self.clocks = clocks
         self.files = files
         staleness = StalenessTimer(live: live)
+        if let mqtt = config.mqtt {
+            if let kept = old?.broker, kept.mqtt == mqtt {
+                broker = kept
+            } else {
+                do throws(MQTTError) { broker = try BrokerSources(mqtt: mqtt, log: log) } catch {
+                    // The config reader checked the settings: only a failure to create a client gets here.
+                    log("\(mqtt.broker): \(error)")
+                    broker = nil
+                }
+            }
+            broker?.bind(config.sources, to: live)
+        } else {
+            broker = nil
+        }
     }
 
     /// What the frame loop waits on.
-    var loopSources: [any LoopSource] { clocks as [any LoopSource] + files + [staleness] }
+    var loopSources: [any LoopSource] {
+        clocks as [any LoopSource] + files + [staleness] + (broker.map { [$0] } ?? [])
+    }
 
-    /// Publishes `payload` on `topic`.
+    /// Publishes `payload` on `topic` through the broker.
     func publish(topic: String, payload: String, retain: Bool) {
-        log("publish to \(topic): no MQTT connection")
+        guard let broker else { return log("publish to \(topic): the config has no mqtt broker") }
+        broker.publish(topic: topic, payload: payload, retain: retain)
     }
 }

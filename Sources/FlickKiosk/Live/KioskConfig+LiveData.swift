@@ -1,4 +1,5 @@
 import FlickJSON
+import FlickMQTT
 
 extension KioskConfig {
     /// `sources`: an object of named sources, read before the pages so widgets can name them.
@@ -62,8 +63,10 @@ extension KioskConfig {
         let username = fields.string("username", required: false)
         let passwordFile = fields.string("passwordFile", required: false).map { resolve($0, against: reader.directory) }
         let caFile = fields.string("caFile", required: false).map { resolve($0, against: reader.directory) }
-        if passwordFile != nil, username == nil { fields.missing("username", expected: "the user the password file is for") }
-        return broker.map { MQTT(broker: $0, username: username, passwordFile: passwordFile, caFile: caFile) }
+        guard let broker else { return nil }
+        let mqtt = MQTT(broker: broker, username: username, passwordFile: passwordFile, caFile: caFile)
+        do throws(MQTTError) { _ = try mqtt.settings() } catch { reader.report("mqtt", error.description) }
+        return mqtt
     }
 
     /// What the pages' widgets refer to that only the whole config can tell: pages that exist, a broker to publish
@@ -81,30 +84,17 @@ extension KioskConfig {
 extension ConfigReader {
     /// What is wrong with `url` as a broker address, or nil.
     func brokerProblem(_ url: String) -> String? {
-        let example = "like \"mqtt://localhost:1883\" or \"mqtts://broker.example.com\""
-        guard let scheme = url.firstRange(of: "://"), ["mqtt", "mqtts"].contains(url[..<scheme.lowerBound]) else {
-            return "expected a broker address \(example), got \(JSONValue.string(url).shortDescription)"
-        }
-        let rest = url[scheme.upperBound...]
-        let host = rest.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-        if host.isEmpty || rest.contains("/") { return "expected a broker address \(example), got \(JSONValue.string(url).shortDescription)" }
-        return nil
+        do throws(MQTTError) { _ = try BrokerAddress(parsing: url); return nil } catch { return error.description }
     }
 
     /// What is wrong with `topic` as a subscription (a filter: `+` a whole level, `#` the last), or nil.
     func subscriptionProblem(_ topic: String) -> String? {
-        let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
-        let bad = topic.isEmpty || topic.utf8.count > 65535 || topic.contains("\0")
-            || levels.enumerated().contains { i, level in
-                (level.contains("+") && level != "+") || (level.contains("#") && (level != "#" || i != levels.count - 1))
-            }
-        return bad ? "expected an MQTT topic like \"line1/temperature\" (+ stands for one level, # for the rest at the end), got \(JSONValue.string(topic).shortDescription)" : nil
+        do throws(MQTTError) { try MQTTTopic.checkFilter(topic); return nil } catch { return error.description }
     }
 
     /// What is wrong with `topic` as a topic to publish on (no wildcards), or nil.
     func publishProblem(_ topic: String) -> String? {
-        topic.isEmpty || topic.contains("+") || topic.contains("#") || topic.contains("\0") || topic.utf8.count > 65535
-            ? "expected an MQTT topic to publish on, like \"line1/ack\" (no + or #), got \(JSONValue.string(topic).shortDescription)" : nil
+        do throws(MQTTError) { try MQTTTopic.checkName(topic); return nil } catch { return error.description }
     }
 }
 

@@ -42,7 +42,7 @@ private let page = #"{"id": "home", "content": {"type": "text", "title": "t", "b
         """#
         #expect(problems(json) == [
             #"kiosk.json: sources.a b: a source's name must be 1 to 64 letters, digits, - or _, got "a b""#,
-            #"kiosk.json: sources.t.mqtt: expected an MQTT topic like "line1/temperature" (+ stands for one level, # for the rest at the end), got "x/#/y""#,
+            #"kiosk.json: sources.t.mqtt: 'x/#/y': a wildcard fills a whole level: '+' for one level (sensors/+/temperature), '#' as the last level for all below it (sensors/#)"#,
             #"kiosk.json: sources.f: give one of "mqtt" and "file", not both"#,
             #"kiosk.json: sources.c.clock: expected one of "second", "minute", got "hour""#,
             #"kiosk.json: sources.p.path: expected a path into the JSON value like "celsius" or "readings[0].value", got "a..b""#,
@@ -53,9 +53,11 @@ private let page = #"{"id": "home", "content": {"type": "text", "title": "t", "b
 
     @Test func badBroker() {
         #expect(problems(#"{"mqtt": {"broker": "tcp://x:1"}, "pages": [\#(page)]}"#)
-            == [#"kiosk.json: mqtt.broker: expected a broker address like "mqtt://localhost:1883" or "mqtts://broker.example.com", got "tcp://x:1""#])
+            == [#"kiosk.json: mqtt.broker: 'tcp://x:1': the scheme 'tcp' is not mqtt:// or mqtts://, like mqtt://192.168.1.10:1883 or mqtts://broker.example.com"#])
         #expect(problems(#"{"mqtt": {"broker": "mqtt://x", "passwordFile": "p"}, "pages": [\#(page)]}"#)
-            == [#"kiosk.json: mqtt.username: missing; expected the user the password file is for"#])
+            == [#"kiosk.json: mqtt: a passwordFile needs a username too (MQTT sends a password only with a user name)"#])
+        #expect(problems(#"{"mqtt": {"broker": "mqtt://x", "caFile": "ca.pem"}, "pages": [\#(page)]}"#)
+            == [#"kiosk.json: mqtt: a caFile is for TLS: write the broker as mqtts://x:8883 (or another mqtts:// port), or drop the caFile"#])
     }
 
     @Test func returnToStartAndPagesThatStay() throws {
