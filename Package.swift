@@ -125,10 +125,10 @@ let package = Package(
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures", "FlickInput", "FlickTestFixtures"], exclude: ["PeerVectors"]),
         .testTarget(name: "FlickJSONTests", dependencies: ["FlickJSON"]),
         // Against a real mosquitto broker each test starts on a free loopback port.
-        .testTarget(name: "FlickMQTTTests", dependencies: ["FlickMQTT", "FlickCore"]),
+        .testTarget(name: "FlickMQTTTests", dependencies: ["FlickMQTT", "FlickCore", "FlickTestFixtures"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
-        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickTestFixtures"],
+        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickTestFixtures", "FlickMQTT"],
                     exclude: ["Goldens"]),
     ]
 )

@@ -1,3 +1,4 @@
+import FlickTestFixtures
 import FlickCore
 import FlickJSON
 import Glibc
@@ -5,7 +6,7 @@ import Testing
 @testable import FlickMQTT
 
 @Test func receivesWhatMosquittoPubPublishes() throws {
-    let broker = Broker()
+    let broker = MosquittoBroker()
     try broker.start()
     let log = LogLines()
     let kiosk = try connection(to: broker, log)
@@ -21,7 +22,7 @@ import Testing
 }
 
 @Test func whatItPublishesReachesMosquittoSub() throws {
-    let broker = Broker()
+    let broker = MosquittoBroker()
     try broker.start()
     let kiosk = try connection(to: broker)
     let loop = TestLoop()
@@ -44,7 +45,7 @@ import Testing
 }
 
 @Test func aJSONPayloadArrivesAsItWasSent() throws {
-    let broker = Broker()
+    let broker = MosquittoBroker()
     try broker.start()
     let sender = try connection(to: broker)
     let kiosk = try connection(to: broker)
@@ -64,7 +65,7 @@ import Testing
 }
 
 @Test func aThousandMessagesArriveInOrderInAFewServices() throws {
-    let broker = Broker()
+    let broker = MosquittoBroker()
     try broker.start()
     let sender = try connection(to: broker)
     let kiosk = try connection(to: broker)
@@ -96,7 +97,7 @@ import Testing
 }
 
 @Test func anOversizedMessageIsDroppedWithOneLineAndTheNextOneArrives() throws {
-    let broker = Broker()
+    let broker = MosquittoBroker()
     try broker.start()
     let sender = try connection(to: broker)
     let log = LogLines()
@@ -121,7 +122,7 @@ import Testing
 }
 
 @Test func noBrokerMeansOneLineAndAClearErrorForAPublish() throws {
-    let broker = Broker()
+    let broker = MosquittoBroker()
     try broker.start()
     let log = LogLines()
     let kiosk = try connection(to: broker, log)
@@ -142,7 +143,7 @@ import Testing
 }
 
 @Test func subscribingAndUnsubscribingWhileConnectedTakeEffectAtOnce() throws {
-    let broker = Broker()
+    let broker = MosquittoBroker()
     try broker.start()
     let kiosk = try connection(to: broker)
     let received = Received(kiosk)

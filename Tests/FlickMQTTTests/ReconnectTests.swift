@@ -1,9 +1,10 @@
+import FlickTestFixtures
 import Glibc
 import Testing
 @testable import FlickMQTT
 
 @Test func aRestartedBrokerIsFoundAgainWithTheSubscriptionsMadeAgain() throws {
-    let broker = Broker()
+    let broker = MosquittoBroker()
     try broker.start()
     let log = LogLines()
     let kiosk = try connection(to: broker, log)
@@ -24,7 +25,7 @@ import Testing
 }
 
 @Test func theWillIsPublishedWhenTheKioskVanishesAndNotWhenItSaysGoodbye() throws {
-    let broker = Broker()
+    let broker = MosquittoBroker()
     try broker.start()
     let watcher = try connection(to: broker)
     let received = Received(watcher)

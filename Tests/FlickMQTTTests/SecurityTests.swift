@@ -1,10 +1,11 @@
+import FlickTestFixtures
 import Glibc
 import Testing
 @testable import FlickMQTT
 
 /// A broker that lets in only alice, with her password in a file made by mosquitto_passwd.
-private func brokerWithPasswords() throws -> Broker {
-    let broker = Broker()
+private func brokerWithPasswords() throws -> MosquittoBroker {
+    let broker = MosquittoBroker()
     let passwords = broker.directory + "/passwords"
     #expect(broker.run(["mosquitto_passwd", "-b", "-c", passwords, "alice", "s3cret"]) == 0)
     try broker.start(["allow_anonymous false", "password_file \(passwords)"])
@@ -51,8 +52,8 @@ private func brokerWithPasswords() throws -> Broker {
 
 /// A certificate authority and a certificate for 127.0.0.1 that it signed, made with openssl in the broker's
 /// directory, and the broker listening with TLS.
-private func brokerWithTLS() throws -> Broker {
-    let broker = Broker()
+private func brokerWithTLS() throws -> MosquittoBroker {
+    let broker = MosquittoBroker()
     let d = broker.directory
     let commands = [
         ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Flick test CA",

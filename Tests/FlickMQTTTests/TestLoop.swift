@@ -1,3 +1,4 @@
+import FlickTestFixtures
 import FlickCore
 import Glibc
 @testable import FlickMQTT
@@ -56,7 +57,7 @@ final class Received {
 }
 
 /// A connection to `broker` for a test, logging into `log`.
-func connection(to broker: Broker, _ log: LogLines = LogLines(), clientID: String = "flick-test-\(UInt32.random(in: 0...UInt32.max))",
+func connection(to broker: MosquittoBroker, _ log: LogLines = LogLines(), clientID: String = "flick-test-\(UInt32.random(in: 0...UInt32.max))",
                 username: String? = nil, passwordFile: String? = nil, will: MQTTWill? = nil,
                 messagesPerService: Int = MQTTSettings.defaultMessagesPerService) throws -> MQTTConnection {
     let settings = try MQTTSettings(broker: BrokerAddress(parsing: broker.address), username: username, passwordFile: passwordFile,

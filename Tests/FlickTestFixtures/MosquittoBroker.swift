@@ -4,14 +4,14 @@ import Glibc
 /// A real mosquitto on a free loopback port, in its own scratch directory, stopped (and the directory removed)
 /// when the test lets go of it. Started with posix_spawn: Foundation's Process starts children with SIGTERM
 /// blocked.
-final class Broker {
-    let directory: String
-    private(set) var port: UInt16 = 0
+public final class MosquittoBroker {
+    public let directory: String
+    public private(set) var port: UInt16 = 0
     private var pid: pid_t = 0
     private var options: [String] = []
 
     /// A scratch directory for the broker's files (config, passwords, certificates, log).
-    init() {
+    public init() {
         var template = Array("/tmp/flick-mqtt-XXXXXX".utf8CString)
         directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
     }
@@ -21,11 +21,11 @@ final class Broker {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    var address: String { "mqtt://127.0.0.1:\(port)" }
+    public var address: String { "mqtt://127.0.0.1:\(port)" }
 
     /// Starts mosquitto with `options` under its listener (allow_anonymous, password_file, TLS files); a port
     /// another process took between choosing and binding it is chosen again.
-    func start(_ options: [String] = ["allow_anonymous true"]) throws {
+    public func start(_ options: [String] = ["allow_anonymous true"]) throws {
         self.options = options
         for _ in 0..<3 {
             port = try Self.freePort()
@@ -35,12 +35,12 @@ final class Broker {
     }
 
     /// Starts it again on the same port, after ``stop(signal:)``.
-    func restart() throws {
+    public func restart() throws {
         guard try launch() else { throw BrokerError("mosquitto did not start again on \(port): \(self.log)") }
     }
 
     /// Ends it (SIGKILL: as a crash or a power cut) and reaps it.
-    func stop(signal: Int32 = SIGTERM) {
+    public func stop(signal: Int32 = SIGTERM) {
         guard pid > 0 else { return }
         kill(pid, signal)
         var status: Int32 = 0
@@ -48,14 +48,14 @@ final class Broker {
         pid = 0
     }
 
-    var log: String { read("broker.log") }
+    public var log: String { read("broker.log") }
 
     /// The text of `name` in the scratch directory ("" if there is none).
-    func read(_ name: String) -> String { (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? "" }
+    public func read(_ name: String) -> String { (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? "" }
 
     /// Writes `text` to `name` in the scratch directory; returns its path.
     @discardableResult
-    func write(_ name: String, _ text: String) -> String {
+    public func write(_ name: String, _ text: String) -> String {
         let path = directory + "/" + name
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
@@ -64,7 +64,7 @@ final class Broker {
     /// Runs a program to its end (mosquitto_pub, mosquitto_passwd, openssl), its output appended to
     /// `output` in the scratch directory; returns its exit status.
     @discardableResult
-    func run(_ arguments: [String], output: String = "commands.log") -> Int32 {
+    public func run(_ arguments: [String], output: String = "commands.log") -> Int32 {
         guard let child = spawn(arguments, output: directory + "/" + output) else { return -1 }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
@@ -72,7 +72,7 @@ final class Broker {
     }
 
     /// Starts a program with its output appended to `output`; nil if it could not be started.
-    func spawn(_ arguments: [String], output: String) -> pid_t? {
+    public func spawn(_ arguments: [String], output: String) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -154,7 +154,7 @@ final class Broker {
     }
 }
 
-struct BrokerError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct BrokerError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
