@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
         // The pictures the tests decode, written with the libraries' own encoders.
-        .target(name: "FlickTestFixtures", dependencies: ["CJPEG", "CExif", "CWebP"], path: "Tests/FlickTestFixtures"),
+        .target(name: "FlickTestFixtures", dependencies: ["CJPEG", "CExif", "CWebP", "FlickCore"], path: "Tests/FlickTestFixtures"),
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster", "FlickTestFixtures", "CExif"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
