@@ -104,7 +104,7 @@ public final class PagesScene: Scene {
         context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
                               scale: config.display?.scale ?? 1, stateDirectory: stateDirectory,
                               live: live ?? LiveData(sources: config.sources.map { ($0.name, $0.freshness) }),
-                              wallClock: wallClock, log: log)
+                              wallClock: wallClock, words: config.languages.words(for: config.languages.start), log: log)
         scene.dispatcher.metrics = metrics
         swipe = PageSwipe(on: scene.root, metrics: metrics, handler: self)
         context.performer = { [unowned self] action, value in
@@ -261,7 +261,7 @@ public final class PagesScene: Scene {
 
     private func makeController(_ id: String) -> PageController {
         guard let page = config.page(id) else { return StaticPage.blank(width: width, height: height) }
-        return page.content.kind.makePage(context: context)
+        return page.content.kind.makePage(context: context.context(for: page, languages: config.languages))
     }
 
     /// Page `id` drawn from nothing into its layer, as when it is first shown or prepared after its layer was let
