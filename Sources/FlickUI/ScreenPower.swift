@@ -72,6 +72,8 @@ public final class ScreenPower {
     /// Fingers and keys of the waking input still down: their events go nowhere.
     private var swallowedTouches: Set<TouchID> = []
     private var swallowedKeys: Set<UInt32> = []
+    /// A level was asked of a missing backlight: said once, not for each step of a slider.
+    private var saidNoBacklight = false
 
     /// Sets the backlight, if there is one, to the bright level now; blanks the screen at once when the schedule has
     /// it off now.
@@ -110,10 +112,15 @@ public final class ScreenPower {
     /// Follows `policy` and `schedule` from `now` on (a config reloaded): the idle time goes on, and the screen takes
     /// the state the schedule gives it now.
     public func update(policy: IdlePolicy, schedule: ScreenSchedule, at now: Double) {
+        let wasOff = rule?.mode == .off
         self.policy = policy
         self.schedule = clock == nil ? ScreenSchedule() : schedule
         window = nil
         follow(self.schedule, from: now)
+        if wasOff && rule?.mode != .off && state == .blanked {
+            lastActivity = now
+            turnOn()
+        }
         if state != .blanked { light() }
     }
 
@@ -142,7 +149,10 @@ public final class ScreenPower {
     /// starts or ends, which sets its own level.
     public func setBrightness(percent: Double, at now: Double) {
         brightnessOverride = min(100, max(1, percent)) / 100
-        if backlight == nil { log("backlight \(Int(percent.rounded())) %: no backlight to set") }
+        if backlight == nil && !saidNoBacklight {
+            saidNoBacklight = true
+            log("backlight \(Int(percent.rounded())) %: no backlight to set (none in /sys/class/backlight, or display.backlight names none)")
+        }
         wake(at: now)
         light()
     }

@@ -23,7 +23,7 @@ extension KioskConfig {
     public struct Languages: Sendable, Equatable {
         /// `default`: the language the kiosk starts in, and whose words stand in for a word another leaves out;
         /// default `en`.
-        public var start: Language
+        public var defaultLanguage: Language
         /// `words`: each language's words, in file order.
         public var words: [Entry]
 
@@ -36,7 +36,7 @@ extension KioskConfig {
         }
 
         /// English only, with its built-in words.
-        public init() { start = .english; words = [] }
+        public init() { defaultLanguage = .english; words = [] }
 
         /// The languages the config may name: `en`, then each of `words` (without a second `en`).
         public var all: [Language] { [.english] + words.map(\.language).filter { $0 != .english } }
@@ -48,7 +48,7 @@ extension KioskConfig {
         /// are the built-in ones).
         public func words(for language: Language) -> Words {
             let own = words.filter { $0.language == language }
-            let fallback = language == .english ? [] : words.filter { $0.language == start }
+            let fallback = language == .english ? [] : words.filter { $0.language == defaultLanguage }
             return Words(language: language, sources: (own + fallback).map { ($0.language, $0.words) })
         }
     }
@@ -78,7 +78,7 @@ extension KioskConfig {
             }
         }
         if let tag = fields.string("default", required: false) {
-            if let language = languages.language(tag) { languages.start = language } else {
+            if let language = languages.language(tag) { languages.defaultLanguage = language } else {
                 fields.report("default", unknownLanguage(tag, in: languages))
             }
         }

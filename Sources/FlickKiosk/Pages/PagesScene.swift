@@ -104,7 +104,7 @@ public final class PagesScene: Scene {
         context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
                               scale: config.display?.scale ?? 1, stateDirectory: stateDirectory,
                               live: live ?? LiveData(sources: config.sources.map { ($0.name, $0.freshness) }),
-                              wallClock: wallClock, words: config.languages.words(for: config.languages.start), log: log)
+                              wallClock: wallClock, words: config.languages.words(for: config.languages.defaultLanguage), log: log)
         scene.dispatcher.metrics = metrics
         swipe = PageSwipe(on: scene.root, metrics: metrics, handler: self)
         context.performer = { [unowned self] action, value in

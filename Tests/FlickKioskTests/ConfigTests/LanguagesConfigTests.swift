@@ -36,7 +36,7 @@ private let page = #"{"id": "a", "content": {"type": "text", "title": "A", "body
          "pages": [\(page), {"id": "b", "language": "ja", "content": {"type": "languageButton", "action": {"language": "en"}}}]}
         """
         let config = try KioskConfig.parse(Array(json.utf8), file: "k.json", directory: "/", kinds: [LanguageButton.self])
-        #expect(config.languages.start == Language("ar") && config.languages.all.map(\.tag) == ["en", "ar", "ja"])
+        #expect(config.languages.defaultLanguage == Language("ar") && config.languages.all.map(\.tag) == ["en", "ar", "ja"])
         #expect(config.languages.words[0].words == [.next: WordText("التالي"), .items: WordText(forms: [.one: "عنصر", .other: "{count} عنصر"])!])
         #expect(config.page("b")?.language == "ja" && config.page("a")?.language == nil)
         #expect(config.languages.words(for: Language("ja")!)[.next] == "次へ")

@@ -82,7 +82,7 @@ private func todo(_ id: String, language: String?) -> String {
         let page = try #require(scene.page("ja") as? PagedTextPage)
         #expect(page.controls.next.title == "次へ" && page.controls.previous.title == "Zurück")
         let config = try KioskConfig.parse(Array("{\(words), \"pages\": [\(todo("t", language: nil))]}".utf8), file: "k.json", directory: "/")
-        let german = config.languages.words(for: config.languages.start)
+        let german = config.languages.words(for: config.languages.defaultLanguage)
         #expect(german.language.tag == "de" && german[.next] == "Weiter" && german[.emptyList] == "Pull down to add an item")
         #expect(german.text(.items, count: 1) == "1 item" && german.text(.items, count: 1234) == "1,234 items")
     }
@@ -116,5 +116,34 @@ private func todo(_ id: String, language: String?) -> String {
             #expect((ink(theme.secondaryText, left: titleOnRight) > 0) && ink(theme.secondaryText, left: !titleOnRight) == 0, "\(id)")
         }
         #expect(arabic?.header.title == "المهام" && arabic?.header.summary == "لا عناصر")
+    }
+
+    /// An Arabic list's chevrons are on the left, pointing left, and its back control on the right; an English one's
+    /// the other way.
+    @Test func anArabicListsChevronsPointLeft() throws {
+        let grey = KioskConfig.Theme().secondaryText.pixel
+        // The chevron's stroke is anti-aliased: near its grey, in the inset at either end of a row without a title.
+        func isChevron(_ pixel: UInt32) -> Bool {
+            [0, 8, 16].allSatisfy { abs(Int((pixel >> $0) & 0xFF) - Int((grey >> $0) & 0xFF)) <= 40 }
+        }
+        for (id, onLeft) in [("en", false), ("ar", true)] {
+            let list = #"{"id": "\#(id)", "language": "\#(id)", "content": {"type": "list", "title": "قاعات", "items": [{"title": "", "detail": "الخط"}]}}"#
+            let scene = try museum(list)
+            let page = try #require(scene.page(id) as? ListPage)
+            let screen = VirtualClockPlayer(scene: scene, width: width, height: height).screen
+            let rowView = page.screen.list.visibleRows[0].view
+            let row = Rect(origin: rowView.convertToRoot(.zero), size: rowView.frame.size)
+            let ys = Int(row.minY)..<Int(row.maxY - 1)
+            func ink(_ xs: Range<Int>) -> [(x: Int, y: Int)] { xs.flatMap { x in ys.filter { isChevron(screen[x, $0]) }.map { (x, $0) } } }
+            let left = ink(0..<45), right = ink((width - 45)..<width)
+            #expect(left.isEmpty != onLeft && right.isEmpty == onLeft, "\(id)")
+            // The ink furthest the way it points is the tip, a few pixels mid-row, not the two open ends 14 px apart.
+            let marks = onLeft ? left : right
+            let tipX = onLeft ? marks.map(\.x).min() : marks.map(\.x).max()
+            let tip = marks.filter { $0.x == tipX }.map { Double($0.y) }
+            #expect(!tip.isEmpty && tip.max()! - tip.min()! <= 4 && abs(tip.reduce(0, +) / Double(tip.count) - row.midY) <= 2,
+                    "\(id): the tip is mid-row")
+            #expect((page.bar.back.view.frame.minX > Double(width) / 2) == onLeft, "\(id)")
+        }
     }
 }

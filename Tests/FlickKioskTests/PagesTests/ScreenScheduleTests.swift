@@ -197,4 +197,17 @@ private func fakeBacklight() throws -> Backlight {
             ])
         }
     }
+
+    /// A reloaded config's schedule rules at once: a screen off by the old one's window comes on when the new one has
+    /// none, and goes off again when a new window holds the moment.
+    @Test func aNewScheduleRulesFromTheMomentItIsGiven() {
+        let display = HeadlessDisplay(width: 4, height: 4)
+        let power = ScreenPower(policy: IdlePolicy(), schedule: ScreenSchedule([night]), weekClock: monday(at: 23 * 3600),
+                                display: display, backlight: nil, now: 0) { _ in }
+        #expect(power.state == .blanked)
+        power.update(policy: IdlePolicy(), schedule: ScreenSchedule(), at: 10)
+        #expect(power.state == .on && !display.isBlanked && power.nextChange == nil)
+        power.update(policy: IdlePolicy(), schedule: ScreenSchedule([night]), at: 20)
+        #expect(power.state == .blanked && near(power.nextChange, 7.5 * 3600))
+    }
 }
