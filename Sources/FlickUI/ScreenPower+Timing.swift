@@ -75,10 +75,7 @@ extension ScreenPower {
             return
         }
         if old?.mode == .off || old?.mode == .on { lastActivity = max(lastActivity, time) }
-        if old?.mode == .off || rule?.mode == .on {
-            if state != .on { turnOn() }
-        }
-        light()
+        if (old?.mode == .off || rule?.mode == .on) && state != .on { turnOn() } else { light() }
         log("\(what): screen \(state == .blanked ? "off until a touch" : "\(state.rawValue) at \(Int((brightness * 100).rounded())) %")")
     }
 }

@@ -21,7 +21,7 @@ public struct IdlePolicy: Sendable, Equatable {
 
 /// The screen's power for the run loop, the one place that turns the panel and its light on and off: it dims the
 /// backlight and then blanks the panel after the idle times, follows a ``ScreenSchedule`` (off at night, dimmer in
-/// the evening) and does what the kiosk's actions ask (``blank(at:)``, ``wake(at:)``,
+/// the evening) and does what the kiosk's actions ask (``blank()``, ``wake(at:)``,
 /// ``setBrightness(percent:at:)``). A touch or a key wakes a blanked screen and is swallowed whole (down to the last
 /// finger's lift, press to release), so waking a dark screen never presses what was under the finger. Blanked, the
 /// loop draws nothing.
@@ -128,7 +128,7 @@ public final class ScreenPower {
 
     /// Blanks the screen now (the `blank` action), as the idle time would: it stays off until a touch or a key (which
     /// is swallowed) or ``wake(at:)``.
-    public func blank(at now: Double) {
+    public func blank() {
         guard state != .blanked else { return }
         turnOff()
         log("screen blanked by an action")

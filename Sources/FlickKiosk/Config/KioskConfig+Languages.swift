@@ -18,8 +18,8 @@ extension KioskConfig {
     ///
     /// A word is a text, or for a counted word an object of CLDR plural forms (`zero`, `one`, `two`, `few`, `many`,
     /// `other`; `other` required). A language that leaves a word out takes the default language's, else the built-in
-    /// English (``Word/english``); English leaves them to the built-in English. A page in a right-to-left language (Arabic, Hebrew, Persian, Urdu…) mirrors its
-    /// controls.
+    /// English (``Word/english``); English leaves them to the built-in English. A page in a right-to-left language
+    /// (Arabic, Hebrew, Persian, Urdu…) mirrors its controls.
     public struct Languages: Sendable, Equatable {
         /// `default`: the language the kiosk starts in, and whose words stand in for a word another leaves out;
         /// default `en`.
@@ -92,49 +92,51 @@ extension KioskConfig {
         for word in Word.allCases {
             guard let value = fields[word.rawValue] else { continue }
             let at = fields.path(word.rawValue)
-            let text: WordText?
+            // Each form with its path, to report a placeholder where it is.
+            var forms: [(category: PluralCategory, path: String, text: String)] = []
             if case .object = value, word.placeholders.contains("count") {
-                let names = PluralCategory.allCases.map(\.rawValue)
-                guard let forms = reader.object(value, at: at, known: names) else { continue }
-                var texts: [PluralCategory: String] = [:]
+                guard let plural = reader.object(value, at: at, known: PluralCategory.allCases.map(\.rawValue)) else { continue }
                 for category in PluralCategory.allCases {
-                    if let form = forms.string(category.rawValue, required: category == .other) { texts[category] = form }
+                    if let form = plural.string(category.rawValue, required: category == .other) {
+                        forms.append((category, plural.path(category.rawValue), form))
+                    }
                 }
-                text = WordText(forms: texts)
             } else if case .string(let s) = value {
-                text = WordText(s)
+                forms = [(.other, at, s)]
             } else {
                 let expected = word.placeholders.contains("count") ? "a text, or an object of plural forms like {\"one\": \"{count} item\", \"other\": \"{count} items\"}" : "a text"
                 reader.report(at, "expected \(expected), got \(value.shortDescription)")
                 continue
             }
-            guard let text else { continue }
-            if reportUnknownPlaceholders(text, of: word, at: at, reader: reader) { words[word] = text }
+            let known = forms.map { reportUnknownPlaceholders(in: $0.text, of: word, at: $0.path, reader: reader) }.allSatisfy { $0 }
+            if known, let text = WordText(forms: Dictionary(forms.map { ($0.category, $0.text) }) { first, _ in first }) {
+                words[word] = text
+            }
         }
         return words
     }
 
-    /// Reports each `{name}` in `text` that `word` does not fill; true when there is none.
-    private static func reportUnknownPlaceholders(_ text: WordText, of word: Word, at path: String, reader: ConfigReader) -> Bool {
+    /// Reports each `{name}` in `form` that `word` does not fill; true when there is none.
+    private static func reportUnknownPlaceholders(in form: String, of word: Word, at path: String, reader: ConfigReader) -> Bool {
         var clean = true
-        for (category, form) in text.forms.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            var rest = Substring(form)
-            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                let name = String(rest[rest.index(after: open)..<close])
-                if !word.placeholders.contains(name) {
-                    let has = word.placeholders.isEmpty ? "this word has none" : "this word has " + word.placeholders.map { "{\($0)}" }.joined(separator: ", ")
-                    let at = text.forms.count > 1 ? ConfigReader.join(path, category.rawValue) : path
-                    reader.report(at, "unknown placeholder {\(name)} (\(has))")
-                    clean = false
-                }
-                rest = rest[rest.index(after: close)...]
+        var rest = Substring(form)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            if !word.placeholders.contains(name) {
+                let has = word.placeholders.isEmpty ? "this word has none" : "this word has " + word.placeholders.map { "{\($0)}" }.joined(separator: ", ")
+                reader.report(path, "unknown placeholder {\(name)} (\(has))")
+                clean = false
             }
+            rest = rest[rest.index(after: close)...]
         }
         return clean
     }
 
     static func unknownLanguage(_ tag: String, in languages: Languages) -> String {
         let known = languages.all.map(\.tag).joined(separator: ", ")
+        guard Language(tag) != nil else {
+            return "expected a BCP 47 language tag like \"ar\" or \"pt-BR\" (languages: \(known)), got \(JSONValue.string(tag).shortDescription)"
+        }
         return "unknown language \(JSONValue.string(tag).shortDescription) (languages: \(known)); give its words in \"languages\": {\"words\": {\"\(tag)\": {…}}}"
     }
 

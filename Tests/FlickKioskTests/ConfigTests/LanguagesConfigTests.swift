@@ -53,7 +53,8 @@ private let page = #"{"id": "a", "content": {"type": "text", "title": "A", "body
     @Test func languageTagsPlaceholdersAndPluralForms() {
         let json = """
         {"languages": {"default": "fr", "words": {"en_US": {}, "ja": {"next": "{page}へ", "items": {"one": "{count} 件"}, "prev": {"other": "前"}},
-                                                 "JA": {}, "de": {"itemsDone": "{items}, {count} erledigt {done}", "todo": 3}}},
+                                                 "JA": {}, "de": {"itemsDone": "{items}, {count} erledigt {done}", "todo": 3,
+                                                                                                          "items": {"one": "{n} Eintrag", "other": "{count} Einträge"}}}},
          "pages": [\(page)]}
         """
         #expect(problems(json) == [
@@ -63,6 +64,7 @@ private let page = #"{"id": "a", "content": {"type": "text", "title": "A", "body
             #"k.json: languages.words.ja.items.other: missing; expected a string"#,
             "k.json: languages.words.JA: ja has words already: give each language one entry",
             "k.json: languages.words.de.todo: expected a text, got 3",
+            "k.json: languages.words.de.items.one: unknown placeholder {n} (this word has {count})",
             "k.json: languages.words.de.itemsDone: unknown placeholder {done} (this word has {items}, {count})",
             #"k.json: languages.default: unknown language "fr" (languages: en, ja, de); give its words in "languages": {"words": {"fr": {…}}}"#,
         ])
@@ -73,10 +75,12 @@ private let page = #"{"id": "a", "content": {"type": "text", "title": "A", "body
         let json = """
         {"languages": {"words": {"ar": {}}},
          "pages": [{"id": "a", "language": "he", "content": {"type": "languageButton", "action": {"language": "ja"}}},
+                   {"id": "c", "language": "ar_EG", "content": {"type": "languageButton"}},
                    {"id": "b", "language": "ar", "content": {"type": "languageButton", "action": {"language": "en"}}}]}
         """
         #expect(problems(json) == [
             #"k.json: pages[0].language: unknown language "he" (languages: en, ar); give its words in "languages": {"words": {"he": {…}}}"#,
+            #"k.json: pages[1].language: expected a BCP 47 language tag like "ar" or "pt-BR" (languages: en, ar), got "ar_EG""#,
             #"k.json: pages[0].content.action.language: unknown language "ja" (languages: en, ar); give its words in "languages": {"words": {"ja": {…}}}"#,
         ])
         #expect(problems(#"{"pages": [{"id": "a", "language": "ar", "content": {"type": "text", "title": "A", "body": ""}}]}"#) == [

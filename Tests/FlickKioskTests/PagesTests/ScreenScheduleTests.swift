@@ -136,7 +136,7 @@ private func fakeBacklight() throws -> Backlight {
         var said: [String] = []
         let power = ScreenPower(policy: IdlePolicy(), schedule: ScreenSchedule([night]), weekClock: monday(at: start),
                                 display: display, backlight: nil, now: 0) { said.append($0) }
-        power.blank(at: 10)
+        power.blank()
         #expect(power.state == .blanked && display.isBlanked && near(power.nextChange, 60))
         power.wake(at: 20)
         #expect(power.state == .on && !display.isBlanked)
