@@ -150,7 +150,7 @@ extension KioskConfig {
 
 extension PageContext {
     /// The context for `page`: in its own `language` when it has one, else in this context's (the kiosk's current one).
-    func context(for page: KioskConfig.Page, languages: KioskConfig.Languages) -> PageContext {
+    func speaking(languageOf page: KioskConfig.Page, in languages: KioskConfig.Languages) -> PageContext {
         guard let tag = page.language, let language = languages.language(tag) else { return self }
         return speaking(languages.words(for: language))
     }

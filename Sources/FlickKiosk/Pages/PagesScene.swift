@@ -261,7 +261,7 @@ public final class PagesScene: Scene {
 
     private func makeController(_ id: String) -> PageController {
         guard let page = config.page(id) else { return StaticPage.blank(width: width, height: height) }
-        return page.content.kind.makePage(context: context.context(for: page, languages: config.languages))
+        return page.content.kind.makePage(context: context.speaking(languageOf: page, in: config.languages))
     }
 
     /// Page `id` drawn from nothing into its layer, as when it is first shown or prepared after its layer was let
