@@ -53,6 +53,8 @@ let package = Package(
 
         // Line breaking (UAX #14) through ICU (libicu-dev), behind a C shim: ICU's C names carry its version.
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // Languages through ICU: BCP 47 tags, right-to-left scripts, plural rules and digits (icui18n for the last two).
+        .target(name: "CICULocale", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
         // The bundled DejaVu faces inside the binary (.incbin from Fonts/): text wherever a program is copied.
         .target(name: "CBundledFonts", cSettings: [.headerSearchPath("../../Fonts")]),
         // SIMD kernels wider than the x86-64 baseline, picked at run time.
@@ -63,7 +65,7 @@ let package = Package(
         .target(name: "FlickFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickCore"),
         .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CRasterKernels", "FlickFiles", "FlickCore"]),
-        .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles",
+        .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CICULocale", "CFontconfig", "FlickFiles",
                                                .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickMotion", dependencies: ["FlickCore"]),
         .target(name: "FlickJSON"),
@@ -128,7 +130,7 @@ let package = Package(
         .testTarget(name: "FlickMQTTTests", dependencies: ["FlickMQTT", "FlickCore", "FlickTestFixtures"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
-        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickTestFixtures", "FlickMQTT"],
+        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickDisplay", "FlickJSON", "FlickTestFixtures", "FlickMQTT"],
                     exclude: ["Goldens"]),
     ]
 )

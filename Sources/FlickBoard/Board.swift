@@ -2,6 +2,7 @@ import FlickDRM
 import FlickDisplay
 import FlickGestures
 import FlickInput
+import FlickKiosk
 import FlickLibInput
 import FlickRaster
 import FlickUI
@@ -79,8 +80,9 @@ public enum Board {
         let mode = options.drm.mode.map { options.drm.rotation.logicalSize(panelWidth: $0.width, panelHeight: $0.height) }
         let width = headless.width ?? mode?.width ?? 800, height = headless.height ?? mode?.height ?? 480
         let scene = try makeScene(width, height, metrics, nil)
+        let clock = headless.wallClock ?? .system(loopNow: 0)
         let player = VirtualClockPlayer(scene: scene, width: width, height: height, idle: options.idle,
-                                        log: { log(.notice, $0) })
+                                        schedule: options.schedule, weekClock: clock.weekClock, log: { log(.notice, $0) })
         try headless.play(player)
         return player.statistics
     }
@@ -128,11 +130,12 @@ public enum Board {
         }
         var shown = try scene(after: nil)
         let waiter = PollWaiter(signals: signals)
-        let screen = options.idle.map { policy in
-            ScreenPower(policy: policy, display: display, backlight: backlight(options.backlight, log: log), now: waiter.now) {
+        let clock = WallClock.system(loopNow: waiter.now)
+        let screen = options.idle == nil && options.schedule.windows.isEmpty ? nil
+            : ScreenPower(policy: options.idle ?? IdlePolicy(), schedule: options.schedule, weekClock: clock.weekClock,
+                          display: display, backlight: backlight(options.backlight, log: log), now: waiter.now) {
                 log(.notice, $0)
             }
-        }
         let loop = FrameLoop(display: display, inputs: inputs, scene: shown, waiter: waiter, terminal: terminal, screen: screen)
         loop.onFirstFrame = { log(.notice, "first frame on screen") }
         let name = drm?.output.connector.name ?? "the display"

@@ -1,4 +1,5 @@
 import FlickInput
+import FlickKiosk
 import FlickUI
 
 /// What ``Board/run(_:headless:log:makeScene:)`` does where there is no display to run on, or when asked to run
@@ -16,7 +17,8 @@ import FlickUI
 /// ```
 ///
 /// Of the ``BoardOptions``, a headless run takes the mode (its size, turned by the rotation) when no size is given
-/// here, the density (`dpi`, else 160 dpi) and the idle policy (the screen blanks; there is no backlight to dim).
+/// here, the density (`dpi`, else 160 dpi), the idle policy (the screen blanks; there is no backlight to dim) and the
+/// screen's schedule, read by ``wallClock``.
 public struct HeadlessRun {
     /// The screen's width as the scene sees it, in pixels; nil: the options' mode, turned by their rotation, else 800.
     public var width: Int?
@@ -27,11 +29,15 @@ public struct HeadlessRun {
     public var evenWithADisplay: Bool
     /// Drives the player once the scene is made and frame 0 is drawn: enqueue touches, run the clock, write frames.
     public var play: (VirtualClockPlayer) throws -> Void
+    /// The local time when the virtual clock reads 0, which the screen's schedule is read by; nil: the system's
+    /// time at the start.
+    public var wallClock: WallClock?
 
     /// A headless run of `width`×`height` pixels (nil: from the options) that `play` drives; by default it runs
     /// until the scene is still.
-    public init(width: Int? = nil, height: Int? = nil, evenWithADisplay: Bool = false,
+    public init(width: Int? = nil, height: Int? = nil, evenWithADisplay: Bool = false, wallClock: WallClock? = nil,
                 play: @escaping (VirtualClockPlayer) throws -> Void = { $0.run() }) {
+        self.wallClock = wallClock
         self.width = width
         self.height = height
         self.evenWithADisplay = evenWithADisplay

@@ -9,8 +9,8 @@ import FlickJSON
 import FoundationEssentials
 
 extension KioskConfig {
-    static let topLevelFields = ["theme", "display", "input", "swipe", "start", "returnToStart", "mqtt", "sources", "pages"]
-    static let pageFields = ["id", "up", "down", "left", "right", "axis", "returnToStart", "content"]
+    static let topLevelFields = ["theme", "display", "input", "swipe", "start", "returnToStart", "mqtt", "sources", "languages", "pages"]
+    static let pageFields = ["id", "up", "down", "left", "right", "axis", "language", "returnToStart", "content"]
     /// The kinds of page every kiosk has, in the order error messages list them.
     static let builtInKinds: [any PageKind.Type] = [TextPage.self, ListPage.self, PagedText.self, Photos.self, Todo.self]
 
@@ -70,6 +70,8 @@ extension KioskConfig {
         let mqtt = root["mqtt"].flatMap { readMQTT($0, reader: reader) }
         let sources = root["sources"].map { readSources($0, reader: reader) } ?? []
         let returnToStart = root.number("returnToStart", in: 5...86400)
+        let languages = root["languages"].map { readLanguages($0, reader: reader) } ?? Languages()
+        var pageLanguages: [(path: String, tag: String)] = []
 
         var pages: [Page] = []
         var neighbourValues: [(page: Int, path: String, id: String)] = []
@@ -96,6 +98,8 @@ extension KioskConfig {
                 }
             }
             let axes = fields.choice("axis", Axes.self)
+            let language = fields.string("language", required: false)
+            if let language { pageLanguages.append((fields.path("language"), language)) }
             let content: Content? = if let c = fields["content"] {
                 readContent(c, at: fields.path("content"), reader: reader)
             } else {
@@ -104,7 +108,8 @@ extension KioskConfig {
             if let todo = content?.kind as? Todo { todoPages.append((todo.list, fields.path("content"))) }
             let returnsToStart = fields.bool("returnToStart") ?? true
             if let id, let content {
-                pages.append(Page(id: id, neighbours: neighbours, axes: axes, content: content, returnsToStart: returnsToStart))
+                pages.append(Page(id: id, neighbours: neighbours, axes: axes, language: language, content: content,
+                                  returnsToStart: returnsToStart))
             }
         }
 
@@ -117,10 +122,11 @@ extension KioskConfig {
             reader.report("start", "unknown page id \"\(startID)\" (pages: \(known))")
         }
         reportLiveReferences(pageIDs: Set(firstIndex.keys), known: known, mqtt: mqtt, reader: reader)
+        reportLanguageReferences(pages: pageLanguages, languages: languages, reader: reader)
         guard reader.issues.isEmpty, let first = pages.first else { return nil }
         return KioskConfig(theme: theme, display: display, input: input, swipe: swipe,
                            start: startID ?? first.id, pages: pages, directory: reader.directory, sources: sources, mqtt: mqtt,
-                           returnToStart: returnToStart)
+                           returnToStart: returnToStart, languages: languages)
     }
 
     private static func readTheme(_ value: JSONValue, directory: String, reader: ConfigReader) -> Theme {
@@ -147,7 +153,7 @@ extension KioskConfig {
 
     private static func readDisplay(_ value: JSONValue, reader: ConfigReader) -> Display {
         var display = Display()
-        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi", "scale", "refresh", "format", "idle", "backlight"]) else { return display }
+        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi", "scale", "refresh", "format", "idle", "backlight", "schedule"]) else { return display }
         display.connector = fields.string("connector", required: false)
         if let mode = fields.string("mode", required: false) {
             if let m = Display.Mode(mode) { display.mode = m } else {
@@ -167,6 +173,7 @@ extension KioskConfig {
         display.refresh = fields.number("refresh", in: RefreshPacing.believable)
         display.format = fields.choice("format", ScanoutFormat.self)
         readScreenPower(fields, into: &display, reader: reader)
+        display.schedule = readSchedule(fields, reader: reader)
         return display
     }
 

@@ -39,19 +39,26 @@ public final class PageContext {
     public let wallClock: WallClock
     /// The language the page's words and dates are in, as a BCP 47 code (`en`, `ar`, `ja`, `pt-BR`).
     public let language: String
+    /// The built-in controls' words in the page's language (the config's `languages`): `words[.next]`,
+    /// `words.text(.items, count: 3)`.
+    public let words: Words
+    /// Which way the page's controls run: right to left on a page in Arabic, Hebrew, Persian or Urdu, whose controls
+    /// mirror (Next on the left, chevrons pointing left, headers from the right).
+    public var direction: TextDirection { words.language.direction }
     /// Carries out an action; set by the scene that shows the pages.
     var performer: (KioskAction, JSONValue?) -> Void = { _, _ in }
 
     init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int,
          scale: Double = 1, stateDirectory: String? = nil, live: LiveData = LiveData(), wallClock: WallClock = WallClock(epoch: 0),
-         language: String = "en", log: @escaping (String) -> Void = { _ in }) {
+         language: String? = nil, words: Words = .english, images: ImageFiles? = nil, log: @escaping (String) -> Void = { _ in }) {
         self.scene = scene
-        self.language = language
+        self.language = language ?? words.language.tag
+        self.words = words
         self.live = live
         self.wallClock = wallClock
         self.stateDirectory = stateDirectory
         self.log = log
-        images = ImageFiles(log: log)
+        self.images = images ?? ImageFiles(log: log)
         self.theme = theme
         self.fonts = fonts
         self.metrics = metrics
@@ -59,6 +66,17 @@ public final class PageContext {
         self.height = height
         displayScale = scale
         unit = ScreenUnit.pixels(metrics: metrics, scale: scale)
+    }
+
+    /// This context for a page in the language of `words`, with them; the pictures read and the actions performed
+    /// are this one's.
+    func speaking(_ words: Words) -> PageContext {
+        guard words.language != self.words.language else { return self }
+        let context = PageContext(scene: scene, theme: theme, fonts: fonts, metrics: metrics, width: width, height: height,
+                                  scale: displayScale, stateDirectory: stateDirectory, live: live, wallClock: wallClock,
+                                  words: words, images: images, log: log)
+        context.performer = { [unowned self] in performer($0, $1) }
+        return context
     }
 
     /// The whole screen, in a page's coordinates.

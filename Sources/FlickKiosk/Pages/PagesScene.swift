@@ -63,6 +63,9 @@ public final class PagesScene: Scene {
     private var swipe: PageSwipe!
     /// The finger offset the drag started from.
     private var dragStart = 0.0
+    /// The kiosk's current language, as its tag is written in the config: the pages without a `language` of their
+    /// own are in it.
+    public private(set) var languageTag: String
     /// The pages shown before the current one, latest last, for the `back` action.
     private var history: [String] = []
     private static let historyLimit = 64
@@ -94,6 +97,7 @@ public final class PagesScene: Scene {
                 log: @escaping (String) -> Void = { _ in }) {
         self.config = config
         graph = PageGraph(config)
+        languageTag = config.languages.defaultLanguage.tag
         self.metrics = metrics
         self.width = width
         self.height = height
@@ -201,14 +205,16 @@ public final class PagesScene: Scene {
         scene.tree.clearColor = config.theme.background
         // The config checked its theme fonts when it was read; one that fails now (removed since) leaves DejaVu.
         do { try fonts.useTheme(config.theme.fonts, fallbacks: config.theme.fallbackFonts) } catch { log("theme fonts: \(error)") }
+        let language = config.languages.language(languageTag) ?? config.languages.defaultLanguage
         let context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
                                   scale: config.display?.scale ?? 1, stateDirectory: stateDirectory, live: live,
-                                  wallClock: wallClock, log: log)
+                                  wallClock: wallClock, words: config.languages.words(for: language), log: log)
         context.performer = { [unowned self] action, value in
             switch action {
             case .page(let id): show(page: id)
             case .start: show(page: config.start)
             case .back: back()
+            case .language(let tag): speak(tag)
             default: perform(action, value)
             }
         }
@@ -226,32 +232,54 @@ public final class PagesScene: Scene {
     public func apply(_ new: KioskConfig, live: LiveData? = nil) -> Bool {
         let old = config
         let sameLook = new.theme == old.theme && new.display?.scale == old.display?.scale && new.sources == old.sources
-        scene.animator.stop(animationTarget, key: Self.offsetKey)
-        var kept: [String: any PageController] = [:]
-        for (id, controller) in controllers {
-            if sameLook, let page = new.page(id), page.content == old.page(id)?.content {
-                kept[id] = controller
-            } else {
-                controller.view.removeFromParent()
-                controller.view.discardCaches()
-            }
-        }
+            && new.languages == old.languages
         let shown = currentPage
         history.removeAll { new.page($0) == nil }
         let current = new.page(shown) != nil ? shown : history.popLast() ?? new.start
         config = new
         graph = PageGraph(new)
-        strip = PageStrip(graph: graph, width: Double(width), height: Double(height), peek: new.swipe.peek, current: current)
+        if new.languages.language(languageTag) == nil { languageTag = new.languages.defaultLanguage.tag }
+        let kept = remake(startingOn: current, newContext: !sameLook || live != nil, live: live) { id in
+            !sameLook || new.page(id)?.content != old.page(id)?.content || new.page(id)?.language != old.page(id)?.language
+        }
+        return current != shown || !kept.contains(current)
+    }
+
+    /// Lets go of the pages `remade` says (made again when next shown), at rest on `current`; with `newContext`, the
+    /// context pages are made with is made again (the theme, words or `live` changed). Returns the pages kept.
+    @discardableResult
+    private func remake(startingOn current: String? = nil, newContext: Bool = true, live: LiveData? = nil,
+                        _ remade: (String) -> Bool) -> Set<String> {
+        scene.animator.stop(animationTarget, key: Self.offsetKey)
+        var kept: [String: any PageController] = [:]
+        for (id, controller) in controllers {
+            if remade(id) {
+                controller.view.removeFromParent()
+                controller.view.discardCaches()
+            } else {
+                kept[id] = controller
+            }
+        }
+        strip = PageStrip(graph: graph, width: Double(width), height: Double(height), peek: config.swipe.peek,
+                          current: current ?? currentPage)
         let rasterized = layers.restsRasterized.filter { kept[$0] != nil }
         layers = PageLayerPolicy(unprepared: strip.neighbours)
         layers.restsRasterized = rasterized
         controllers = kept
-        if !sameLook || live != nil { context = makeContext(live: live ?? context.live) }
+        if newContext { context = makeContext(live: live ?? context.live) }
         dragStart = 0
         layout()
         endSlide()
         scene.root.setNeedsDisplay()
-        return current != shown || kept[current] == nil
+        return Set(kept.keys)
+    }
+
+    /// Shows the pages in the language `tag` (one of the config's): the pages without a language of their own are
+    /// made again in it, on the page shown.
+    public func speak(_ tag: String) {
+        guard tag != languageTag, config.languages.language(tag) != nil else { return }
+        languageTag = tag
+        remake { [config] in config.page($0)?.language == nil }
     }
 
     // MARK: Showing a page
@@ -323,7 +351,7 @@ public final class PagesScene: Scene {
 
     private func makeController(_ id: String) -> PageController {
         guard let page = config.page(id) else { return StaticPage.blank(width: width, height: height) }
-        return page.content.kind.makePage(context: context)
+        return page.content.kind.makePage(context: context.speaking(languageOf: page, in: config.languages))
     }
 
     /// Page `id` drawn from nothing into its layer, as when it is first shown or prepared after its layer was let
