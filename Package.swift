@@ -51,6 +51,9 @@ let package = Package(
 
         // Line breaking (UAX #14) through ICU (libicu-dev), behind a C shim: ICU's C names carry its version.
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // Dates and numbers in a page's language (a panel's clock and values) through ICU's formatters, behind a C
+        // shim for the same reason.
+        .target(name: "CICUFormat", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // The bundled DejaVu faces inside the binary (.incbin from Fonts/): text wherever a program is copied.
         .target(name: "CBundledFonts", cSettings: [.headerSearchPath("../../Fonts")]),
         // SIMD kernels wider than the x86-64 baseline, picked at run time.
@@ -81,7 +84,7 @@ let package = Package(
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),
         // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, and the
         // to-do list.
-        .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles",
+        .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles", "CICUFormat",
                                                 .product(name: "SystemPackage", package: "swift-system")]),
         // The showcase picture, its live scene and the motion guide's plots (`flick render`, `flick run --showcase`).
         .target(name: "FlickShowcase", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput"]),

@@ -95,8 +95,11 @@ public protocol PageController: AnyObject {
     /// Every frame before drawing, for motion the page drives itself rather than through the scene's animator;
     /// `time` is in seconds on the display's clock, as the scene's animator has it.
     func advance(to time: Double)
-    /// Motion of the page's own is under way: frames are needed.
+    /// Motion of the page's own is under way, or something it shows changed (a bound value): frames are needed.
     var isMoving: Bool { get }
+    /// When the page must be drawn again though nothing moves or is touched (a clock's next minute), in seconds on
+    /// the display's clock; nil: never by itself.
+    var nextDeadline: Double? { get }
 }
 
 extension PageController {
@@ -108,6 +111,8 @@ extension PageController {
     public func advance(to time: Double) {}
     /// No motion of the page's own.
     public var isMoving: Bool { false }
+    /// No time of the page's own.
+    public var nextDeadline: Double? { nil }
 }
 
 /// What a built-in page tells the kiosk's final state line.
