@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "FlickJSONTests", dependencies: ["FlickJSON"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
-        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickTestFixtures"],
+        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickJSON", "FlickTestFixtures"],
                     exclude: ["Goldens"]),
     ]
 )

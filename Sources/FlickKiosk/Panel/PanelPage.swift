@@ -8,7 +8,7 @@ import FlickUI
 /// sliders perform their actions through the context.
 final class PanelPage: PageController {
     let view: View
-    private let context: PageContext
+    let context: PageContext
     private(set) var tiles: [PanelTile] = []
     /// The title bar's label, which its view draws through.
     private var title: Label?

@@ -36,7 +36,8 @@ struct PanelReader {
         }
         let named = members.map(\.key).filter { Self.kinds.contains($0) }
         guard let kind = named.first, named.count == 1 else {
-            reader.report(path, named.isEmpty ? "\(expected), got \(value.shortDescription)"
+            let first = members.first.map { "\(JSONValue.string($0.key).shortDescription) is not one of them" } ?? "got an empty object"
+            reader.report(path, named.isEmpty ? "\(expected); \(first)"
                                               : "one widget per object: \(named.map { "\"\($0)\"" }.joined(separator: " and ")) are each a widget")
             return nil
         }

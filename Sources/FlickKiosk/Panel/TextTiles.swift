@@ -79,11 +79,18 @@ final class ClockTile: PanelTile {
     }
 
     func advance(to time: Double) {
-        guard let wallClock, let dates else { return }
-        let shown = dates.text(epoch: wallClock.epoch(at: time))
+        // Between minutes the text stays: frames while pages slide do not ask ICU again. A frame for the minute may
+        // come a hair before it on the loop's clock (a vblank grid of sixtieths): it shows that minute.
+        let due = nextDeadline
+        guard let wallClock, let dates, due.map({ time >= $0 - Self.slack }) ?? true else { return }
+        let at = max(time, due ?? time)
+        let shown = dates.text(epoch: wallClock.epoch(at: at))
         if shown != text.text { text.text = shown }
-        lastTime = time
+        lastTime = at
     }
+
+    /// How far before a minute a frame still counts as its.
+    private static let slack = 1e-6
 
     var nextDeadline: Double? {
         guard let wallClock, dates != nil, let lastTime else { return nil }

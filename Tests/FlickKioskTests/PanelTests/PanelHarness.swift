@@ -6,6 +6,7 @@ import FlickRaster
 import FlickText
 import FlickUI
 import Foundation
+import Testing
 
 /// The factory panel of issue 33: two live values from MQTT-like sources with an alarm limit, a gauge, a conveyor
 /// toggle, a speed slider, a batch bar, an acknowledge button and the time. `extra` is spliced into the page list.
@@ -62,10 +63,16 @@ final class PanelHarness {
     /// The panel on screen.
     var page: PanelPage { scene.page(scene.currentPage) as! PanelPage }
 
-    /// Values for `sources`, arrived now, then played until the screen is still.
+    /// Values for `sources`, arrived now, and the next frame.
     func receive(_ values: [String: JSONValue]) {
         for (name, value) in values { live.receive(value, for: name, at: player.time) }
-        player.run()
+        player.step()
+    }
+
+    /// `frames` played from now, and on until the pages are at rest.
+    func play(_ frames: [TouchFrame]) {
+        player.enqueue(frames, startingAt: player.time)
+        player.run(until: player.time + (frames.last?.time.seconds ?? 0) + 1)
     }
 
     /// The tile of the `index`th widget, in reading order.
@@ -87,4 +94,30 @@ final class PanelHarness {
         parts.tm_hour = Int32(hour); parts.tm_min = Int32(minute); parts.tm_sec = Int32(second); parts.tm_isdst = -1
         return Double(mktime(&parts))
     }
+}
+
+/// One panel page alone on a screen in `language`, on its own context (the pages scene shows every page in
+/// English until the config has languages), with `live` values and a wall clock reading `epoch` at time 0.
+final class LanguagePanel {
+    let page: PanelPage
+    let player: VirtualClockPlayer
+
+    init(_ json: String = factoryConfig(), language: String, width: Int = 800, height: Int = 480,
+         epoch: Double = PanelHarness.tuesdayAfternoon, live: [String: JSONValue] = [:]) throws {
+        let config = try KioskConfig.parse(Array(json.utf8), file: "panel.json", directory: "/tmp")
+        let kind = try #require(config.pages[0].content.kind as? KioskConfig.Panel)
+        let data = LiveData(sources: config.sources.map { ($0.name, $0.freshness) })
+        for (name, value) in live { data.receive(value, for: name, at: 0) }
+        let scene = ViewScene(width: width, height: height)
+        scene.tree.clearColor = config.theme.background
+        let context = PageContext(scene: scene, theme: config.theme, fonts: try FontCollection(), metrics: PagesScene.defaultMetrics,
+                                  width: width, height: height, live: data, wallClock: WallClock(epoch: epoch), language: language)
+        page = PanelPage(kind, context: context)
+        scene.root.addChild(page.view)
+        scene.onAdvance = { [page] time in page.advance(to: time) }
+        player = VirtualClockPlayer(scene: scene, width: width, height: height)
+    }
+
+    /// The text of the `index`th widget, a clock.
+    func clockText(_ index: Int) -> String { (page.tiles[index] as! ClockTile).shownText }
 }
