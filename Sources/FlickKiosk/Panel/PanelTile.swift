@@ -28,6 +28,7 @@ extension PanelLook {
         guard box.width > 0, box.height > 0 else { return }
         let lineRatio = bold.metrics(pixelSize: 100).lineHeight / 100
         var size = min(largest, box.height / lineRatio).rounded(.down)
+        guard size >= 1 else { return }
         let unitText = shown.number == nil ? nil : unit
         func layouts(_ size: Double) -> (TextLayout, TextLayout?, Double) {
             let number = TextLayout(shown.text, face: bold, pixelSize: size)

@@ -99,6 +99,7 @@ final class SliderTile: PanelTile {
         look.draw(header, in: bounds, noteColour: isStale ? PanelLook.staleMark : look.theme.text, on: canvas)
         let box = look.body(bounds, below: header)
         let (start, end) = track
+        guard end > start else { return }
         let thumb = (Self.thumbDiameter * look.unit).rounded()
         let thickness = (Self.trackThickness * look.unit).rounded()
         let y = (box.midY - thickness / 2).rounded()

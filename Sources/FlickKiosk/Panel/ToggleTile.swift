@@ -52,6 +52,7 @@ final class ToggleTile: PanelTile {
         let fill = look.theme.surface
         look.drawTile(on: canvas, in: bounds, fill: isPressed ? fill.interpolated(to: .black, PagedTextControls.pressedShade) : fill)
         let height = min((Self.trackHeight * look.unit).rounded(), bounds.height - 2 * look.padding)
+        guard height > 0 else { return }
         let width = 2 * height
         let track = Rect(x: look.mirrored ? look.padding : bounds.maxX - look.padding - width,
                          y: ((bounds.height - height) / 2).rounded(), width: width, height: height)

@@ -18,3 +18,14 @@ import Testing
         try GoldenImage.check(panel.player.screen, named: "panel-factory-\(width)x\(height)")
     }
 }
+
+extension PanelLookTests {
+    /// A screen far too small for the panel: cramped, logged, and drawn without a crash, with a value and a drag.
+    @Test(arguments: [(160, 120), (40, 30), (1, 1)])
+    func aTinyScreenIsCrampedNotBroken(width: Int, height: Int) throws {
+        let panel = try PanelHarness(width: width, height: height)
+        panel.receive(["temperature": .number(1e308), "pressure": .number(-1e308), "speed": .number(50), "batch": .string("\u{7}")])
+        panel.play(dragScript(from: (Double(width) / 2, Double(height) / 2), dx: Double(width) / 3, dy: 1))
+        #expect(panel.page.tiles.count == 8)
+    }
+}
