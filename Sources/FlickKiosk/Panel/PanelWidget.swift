@@ -44,7 +44,7 @@ enum PanelWidget: Sendable, Equatable {
     /// `{"clock": "time" | "date" | "dateTime", "source": …}`: the local time in the page's language.
     case clock(PanelClockFormat, source: String?, PanelTextStyle)
 
-    /// The sources the widget shows.
+    /// The source the widget shows; nil: none.
     var source: String? {
         switch self {
         case .value(let source, _), .meter(let source, _, _, _): source
