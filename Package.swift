@@ -82,8 +82,8 @@ let package = Package(
         ]),
         .target(name: "FlickLibInput", dependencies: ["FlickInput", "FlickGestures", "FlickRaster", "CLibInput"]),
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),
-        // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, and the
-        // to-do list.
+        // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, the
+        // to-do list, and panels of widgets bound to live data.
         .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles", "CICUFormat",
                                                 .product(name: "SystemPackage", package: "swift-system")]),
         // The showcase picture, its live scene and the motion guide's plots (`flick render`, `flick run --showcase`).

@@ -30,8 +30,9 @@ final class PanelPage: PageController {
         let area = Rect(x: inset, y: top + inset, width: context.bounds.width - 2 * inset, height: context.bounds.height - top - 2 * inset)
         let layout = PanelLayout(panel.layout, in: area, gap: look.gap, unit: context.unit, touchTarget: look.touchTarget, mirrored: look.mirrored)
         if layout.overflow >= 1 {
-            context.log("panel \"\(panel.title ?? "")\": its widgets need \(Int(layout.overflow.rounded(.up))) pixels more than the "
-                        + "\(context.width)x\(context.height) screen has: give some a smaller size, or fewer a row")
+            let name = JSONValue.string(panel.title ?? "").shortDescription, need = Int(layout.overflow.rounded(.up))
+            context.log("panel \(name): its widgets need \(need) pixels more than the \(context.width)x\(context.height) screen "
+                        + "has: give some a smaller size, or fewer a row")
         }
         let make = PanelTileFactory(look: look, context: context)
         for (widget, frame) in layout.placed {
@@ -43,7 +44,7 @@ final class PanelPage: PageController {
                 bound.append((tile, source, context.live.version(of: source)))
             }
         }
-        advanceTiles(to: context.scene.animator.time)
+        for tile in tiles { tile.advance(to: context.scene.animator.time) }
     }
 
     func advance(to time: Double) {
@@ -53,10 +54,6 @@ final class PanelPage: PageController {
             bound[i].tile.show(context.live.reading(bound[i].source))
             bound[i].version = version
         }
-        advanceTiles(to: time)
-    }
-
-    private func advanceTiles(to time: Double) {
         for tile in tiles { tile.advance(to: time) }
     }
 
