@@ -53,7 +53,8 @@ let package = Package(
 
         // Line breaking (UAX #14) through ICU (libicu-dev), behind a C shim: ICU's C names carry its version.
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
-        // Languages through ICU: BCP 47 tags, right-to-left scripts, plural rules and digits (icui18n for the last two).
+        // Languages through ICU: BCP 47 tags, right-to-left scripts, plural rules, digits, dates and numbers as a
+        // language writes them (icui18n for all but the first two).
         .target(name: "CICULocale", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
         // The bundled DejaVu faces inside the binary (.incbin from Fonts/): text wherever a program is copied.
         .target(name: "CBundledFonts", cSettings: [.headerSearchPath("../../Fonts")]),
@@ -85,9 +86,9 @@ let package = Package(
         ]),
         .target(name: "FlickLibInput", dependencies: ["FlickInput", "FlickGestures", "FlickRaster", "CLibInput"]),
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),
-        // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, and the
-        // to-do list.
-        .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles", "FlickMQTT",
+        // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, the
+        // to-do list, and panels of widgets bound to live data.
+        .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles", "CICULocale", "FlickMQTT",
                                                 .product(name: "SystemPackage", package: "swift-system")]),
         // The showcase picture, its live scene and the motion guide's plots (`flick render`, `flick run --showcase`).
         .target(name: "FlickShowcase", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput"]),

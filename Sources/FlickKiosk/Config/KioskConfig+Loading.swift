@@ -12,7 +12,7 @@ extension KioskConfig {
     static let topLevelFields = ["theme", "display", "input", "swipe", "start", "returnToStart", "mqtt", "sources", "languages", "pages"]
     static let pageFields = ["id", "up", "down", "left", "right", "axis", "language", "returnToStart", "content"]
     /// The kinds of page every kiosk has, in the order error messages list them.
-    static let builtInKinds: [any PageKind.Type] = [TextPage.self, ListPage.self, PagedText.self, Photos.self, Todo.self]
+    static let builtInKinds: [any PageKind.Type] = [TextPage.self, ListPage.self, PagedText.self, Photos.self, Todo.self, Panel.self]
 
     /// Reads and validates the file at `path`, whose pages may be of the built-in kinds and of `kinds`. Errors name
     /// `path` as given.
@@ -20,8 +20,8 @@ extension KioskConfig {
     /// - Parameters:
     ///   - path: The config file, absolute or relative to the working directory; its directory is the one relative
     ///     picture and font paths resolve against.
-    ///   - kinds: Kinds of page of the integrator's own, beside the built-in `text`, `list`, `pagedText`, `photos` and
-    ///     `todo`; each `type` must be new.
+    ///   - kinds: Kinds of page of the integrator's own, beside the built-in `text`, `list`, `pagedText`, `photos`,
+    ///     `todo` and `panel`; each `type` must be new.
     /// - Throws: A ``KioskConfigError`` with one issue per problem: a file that cannot be read (missing, not a
     ///   regular file, over 4 MiB), invalid JSON, or every field that is missing, mistyped, out of range or unknown.
     public static func load(path: String, kinds: [any PageKind.Type] = []) throws(KioskConfigError) -> KioskConfig {

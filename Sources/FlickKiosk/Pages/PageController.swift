@@ -38,7 +38,7 @@ public final class PageContext {
     /// The local time of day at a moment of the scene's clock (`scene.animator.time`).
     public let wallClock: WallClock
     /// The language the page's words and dates are in, as a BCP 47 code (`en`, `ar`, `ja`, `pt-BR`).
-    public let language: String
+    public var language: String { words.language.tag }
     /// The built-in controls' words in the page's language (the config's `languages`): `words[.next]`,
     /// `words.text(.items, count: 3)`.
     public let words: Words
@@ -50,9 +50,8 @@ public final class PageContext {
 
     init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int,
          scale: Double = 1, stateDirectory: String? = nil, live: LiveData = LiveData(), wallClock: WallClock = WallClock(epoch: 0),
-         language: String? = nil, words: Words = .english, images: ImageFiles? = nil, log: @escaping (String) -> Void = { _ in }) {
+         words: Words = .english, images: ImageFiles? = nil, log: @escaping (String) -> Void = { _ in }) {
         self.scene = scene
-        self.language = language ?? words.language.tag
         self.words = words
         self.live = live
         self.wallClock = wallClock
@@ -113,8 +112,11 @@ public protocol PageController: AnyObject {
     /// Every frame before drawing, for motion the page drives itself rather than through the scene's animator;
     /// `time` is in seconds on the display's clock, as the scene's animator has it.
     func advance(to time: Double)
-    /// Motion of the page's own is under way: frames are needed.
+    /// Motion of the page's own is under way, or something it shows changed (a bound value): frames are needed.
     var isMoving: Bool { get }
+    /// When the page must be drawn again though nothing moves or is touched (a clock's next minute), in seconds on
+    /// the display's clock; nil: never by itself.
+    var nextDeadline: Double? { get }
 }
 
 extension PageController {
@@ -126,6 +128,8 @@ extension PageController {
     public func advance(to time: Double) {}
     /// No motion of the page's own.
     public var isMoving: Bool { false }
+    /// No time of the page's own.
+    public var nextDeadline: Double? { nil }
 }
 
 /// What a built-in page tells the kiosk's final state line.

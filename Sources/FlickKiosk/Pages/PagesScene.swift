@@ -196,8 +196,8 @@ public final class PagesScene: Scene {
     public func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] { scene.draw(on: canvas, fullRedraw: fullRedraw) }
     /// Now, while neighbours wait to be rendered into their layers.
     public var nextDeadline: Double? {
-        !layers.hasIdleWork || isTracking || controller(currentPage).isModal ? scene.nextDeadline
-            : scene.animator.time
+        !layers.hasIdleWork || isTracking || controller(currentPage).isModal
+            ? [scene.nextDeadline, controller(currentPage).nextDeadline].compactMap { $0 }.min() : scene.animator.time
     }
 
     /// The context pages are made with: the config's theme and fonts, its scale, and `live`.

@@ -86,7 +86,7 @@ extension ConfigTests {
 
         @Test func unknownContentType() {
             #expect(problems(#"{"pages": [{"id": "a", "content": {"type": "gallery"}}]}"#)
-                == [#"kiosk.json: pages[0].content.type: unknown content type "gallery" (expected one of: text, list, pagedText, photos, todo)"#])
+                == [#"kiosk.json: pages[0].content.type: unknown content type "gallery" (expected one of: text, list, pagedText, photos, todo, panel)"#])
         }
 
         @Test func unknownFieldsAreTypos() {
