@@ -21,9 +21,9 @@ import FlickUI
 /// the end of the current one, at rest and while dragging.
 public final class PagesScene: Scene {
     /// The kiosk it shows (the latest applied with ``apply(_:live:)``).
-    public private(set) var config: KioskConfig
+    public internal(set) var config: KioskConfig
     /// The config's pages and links, which the swipe follows.
-    public private(set) var graph: PageGraph
+    public internal(set) var graph: PageGraph
     /// The panel's density: the swipe's slop and commit distance in millimetres, and the screen unit.
     public let metrics: GestureMetrics
     /// The screen's width, in pixels (after rotation).
@@ -50,27 +50,27 @@ public final class PagesScene: Scene {
     /// The seed's `setAnimationDuration:0.3f` with `UIViewAnimationCurveEaseOut`.
     static let easeOutDuration = 0.3
 
-    private let scene: ViewScene
-    private var context: PageContext!
+    let scene: ViewScene
+    var context: PageContext!
     /// What a new context is made with when a config with another theme is applied.
-    private let fonts: FontCollection, stateDirectory: String?, wallClock: WallClock, log: (String) -> Void
-    private let perform: (KioskAction, JSONValue?) -> Void
+    let fonts: FontCollection, stateDirectory: String?, wallClock: WallClock, log: (String) -> Void
+    let perform: (KioskAction, JSONValue?) -> Void
     /// Where the pages' pictures come from.
     var images: ImageFiles { context.images }
-    private var controllers: [String: any PageController] = [:]
-    private var strip: PageStrip
-    private var layers: PageLayerPolicy
+    var controllers: [String: any PageController] = [:]
+    var strip: PageStrip
+    var layers: PageLayerPolicy
     private var swipe: PageSwipe!
     /// The finger offset the drag started from.
-    private var dragStart = 0.0
+    var dragStart = 0.0
     /// The kiosk's current language, as its tag is written in the config: the pages without a `language` of their
     /// own are in it.
-    public private(set) var languageTag: String
+    public internal(set) var languageTag: String
     /// The pages shown before the current one, latest last, for the `back` action.
-    private var history: [String] = []
-    private static let historyLimit = 64
-    private static let offsetKey = AnimationKey<Double>("pageOffset")
-    private var animationTarget: ObjectIdentifier { ObjectIdentifier(self) }
+    var history: [String] = []
+    static let historyLimit = 64
+    static let offsetKey = AnimationKey<Double>("pageOffset")
+    var animationTarget: ObjectIdentifier { ObjectIdentifier(self) }
 
     /// `stateDirectory` keeps each to-do page's items, in the file its list names (`<list>.json`); nil keeps them
     /// in memory only (benchmarks, previews of an empty list). `log` takes one line for each problem met while
@@ -200,124 +200,9 @@ public final class PagesScene: Scene {
             ? [scene.nextDeadline, controller(currentPage).nextDeadline].compactMap { $0 }.min() : scene.animator.time
     }
 
-    /// The context pages are made with: the config's theme and fonts, its scale, and `live`.
-    private func makeContext(live: LiveData) -> PageContext {
-        scene.tree.clearColor = config.theme.background
-        // The config checked its theme fonts when it was read; one that fails now (removed since) leaves DejaVu.
-        do { try fonts.useTheme(config.theme.fonts, fallbacks: config.theme.fallbackFonts) } catch { log("theme fonts: \(error)") }
-        let language = config.languages.language(languageTag) ?? config.languages.defaultLanguage
-        let context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
-                                  scale: config.display?.scale ?? 1, stateDirectory: stateDirectory, live: live,
-                                  wallClock: wallClock, words: config.languages.words(for: language), log: log)
-        context.performer = { [unowned self] action, value in
-            switch action {
-            case .page(let id): show(page: id)
-            case .start: show(page: config.start)
-            case .back: back()
-            case .language(let tag): speak(tag)
-            default: perform(action, value)
-            }
-        }
-        return context
-    }
-
-    // MARK: A new config
-
-    /// Shows `new` in place of the config shown, without a black frame: the pages whose content is the same keep
-    /// their state (an open detail, a list's scroll, a to-do being edited); the others are made anew. The page on
-    /// screen stays when `new` still has it, else the latest page shown before that it has, else its start. With
-    /// another theme, scale or sources every page is made anew; `live` replaces the values pages draw (nil: kept).
-    /// Returns whether what is on screen changed.
-    @discardableResult
-    public func apply(_ new: KioskConfig, live: LiveData? = nil) -> Bool {
-        let old = config
-        let sameLook = new.theme == old.theme && new.display?.scale == old.display?.scale && new.sources == old.sources
-            && new.languages == old.languages
-        let shown = currentPage
-        history.removeAll { new.page($0) == nil }
-        let current = new.page(shown) != nil ? shown : history.popLast() ?? new.start
-        config = new
-        graph = PageGraph(new)
-        if new.languages.language(languageTag) == nil { languageTag = new.languages.defaultLanguage.tag }
-        let kept = remake(startingOn: current, newContext: !sameLook || live != nil, live: live) { id in
-            !sameLook || new.page(id)?.content != old.page(id)?.content || new.page(id)?.language != old.page(id)?.language
-        }
-        return current != shown || !kept.contains(current)
-    }
-
-    /// Lets go of the pages `remade` says (made again when next shown), at rest on `current`; with `newContext`, the
-    /// context pages are made with is made again (the theme, words or `live` changed). Returns the pages kept.
-    @discardableResult
-    private func remake(startingOn current: String? = nil, newContext: Bool = true, live: LiveData? = nil,
-                        _ remade: (String) -> Bool) -> Set<String> {
-        scene.animator.stop(animationTarget, key: Self.offsetKey)
-        var kept: [String: any PageController] = [:]
-        for (id, controller) in controllers {
-            if remade(id) {
-                controller.view.removeFromParent()
-                controller.view.discardCaches()
-            } else {
-                kept[id] = controller
-            }
-        }
-        strip = PageStrip(graph: graph, width: Double(width), height: Double(height), peek: config.swipe.peek,
-                          current: current ?? currentPage)
-        let rasterized = layers.restsRasterized.filter { kept[$0] != nil }
-        layers = PageLayerPolicy(unprepared: strip.neighbours)
-        layers.restsRasterized = rasterized
-        controllers = kept
-        if newContext { context = makeContext(live: live ?? context.live) }
-        dragStart = 0
-        layout()
-        endSlide()
-        scene.root.setNeedsDisplay()
-        return Set(kept.keys)
-    }
-
-    /// Shows the pages in the language `tag` (one of the config's): the pages without a language of their own are
-    /// made again in it, on the page shown.
-    public func speak(_ tag: String) {
-        guard tag != languageTag, config.languages.language(tag) != nil else { return }
-        languageTag = tag
-        remake { [config] in config.page($0)?.language == nil }
-    }
-
-    // MARK: Showing a page
-
-    /// Shows page `id` as a button asks: it slides in from the right (from the left for ``back()``), the page on
-    /// screen slides out. Nothing happens for an unknown id, the page already shown, or while a finger is on the
-    /// pages.
-    public func show(page id: String) { show(id, fromLeft: false, remembering: true) }
-
-    /// Shows the page shown before the current one, sliding in from the left; the start page when there is none.
-    public func back() {
-        let previous = history.popLast() ?? config.start
-        show(previous, fromLeft: true, remembering: false)
-    }
-
-    private func show(_ id: String, fromLeft: Bool, remembering: Bool) {
-        guard config.page(id) != nil, id != currentPage, !isTracking else { return }
-        if remembering { remember(currentPage) }
-        scene.animator.stop(animationTarget, key: Self.offsetKey)
-        strip.rest()
-        strip.lock(.horizontal)
-        becomeLayer(currentPage)
-        becomeLayer(id)
-        // A page uncovered by pages moving right (+1) is the one on the left.
-        strip.commit(to: id, sign: fromLeft ? 1 : -1)
-        dragStart = 0
-        layout()
-        settle(velocity: 0)
-    }
-
-    private func remember(_ id: String) {
-        history.append(id)
-        if history.count > Self.historyLimit { history.removeFirst() }
-    }
-
     // MARK: Settling
 
-    private func settle(velocity: Double) {
+    func settle(velocity: Double) {
         guard offset != 0 else { return finish() }
         let done: Animator<ObjectIdentifier>.Completion = { [weak self] finished in if finished { self?.finish() } }
         switch config.swipe.completion {
@@ -368,7 +253,7 @@ public final class PagesScene: Scene {
         for id in ids { controller(id).view.discardCaches() }
     }
 
-    private func becomeLayer(_ id: String) {
+    func becomeLayer(_ id: String) {
         let view = controller(id).view
         view.shouldRasterize = true
         // A kiosk has memory for a few screens, not for every page twice: the layers inside are drawn into
@@ -379,7 +264,7 @@ public final class PagesScene: Scene {
 
     /// At rest the current page draws its views directly again (its own animations then redraw only what
     /// moves), its neighbours stay layers for the next drag, and every other page lets go of its caches.
-    private func endSlide() {
+    func endSlide() {
         let rests = layers.rest(current: currentPage, neighbours: strip.neighbours, pages: Array(controllers.keys))
         for (id, rest) in rests {
             let view = controller(id).view
@@ -389,7 +274,7 @@ public final class PagesScene: Scene {
     }
 
     /// Places the visible pages; whole pixels keep their layers on the copy path.
-    private func layout() {
+    func layout() {
         let placed = strip.placedPages()
         for (id, controller) in controllers where controller.view.parent != nil && !placed.contains(where: { $0.id == id }) {
             controller.view.removeFromParent()
