@@ -58,7 +58,8 @@ let package = Package(
         // libjpeg's steps under setjmp, with an error manager that returns instead of exiting the process.
         .target(name: "CJPEGGuard", dependencies: ["CJPEG"]),
         // Reading what people give Flick and replacing files durably: the one place for both.
-        .target(name: "FlickFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // FlickCore for LoopSource: a FileWatcher is one.
+        .target(name: "FlickFiles", dependencies: ["FlickCore", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickCore"),
         .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CRasterKernels", "FlickFiles", "FlickCore"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles",
@@ -104,7 +105,7 @@ let package = Package(
         .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "FlickText", "CPixman", "CCairo", "CFreeType"]),
 
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
-        .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles", "FlickCore", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
         // The pictures the tests decode, written with the libraries' own encoders.
         .target(name: "FlickTestFixtures", dependencies: ["CJPEG", "CExif", "CWebP"], path: "Tests/FlickTestFixtures"),
