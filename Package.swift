@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestFixtures"]),
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures", "FlickInput", "FlickTestFixtures"], exclude: ["PeerVectors"]),
         .testTarget(name: "FlickJSONTests", dependencies: ["FlickJSON"]),
-        .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput"]),
+        .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput", "FlickDisplay", "FlickGestures", "FlickRaster", "FlickMotion"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
         .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickTestFixtures"],
                     exclude: ["Goldens"]),

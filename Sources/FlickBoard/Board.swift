@@ -39,8 +39,8 @@ public enum Board {
     /// scene on a virtual clock as `headless` says (outside systemd only); without, it throws ``NoDisplayError``.
     ///
     /// It blocks the calling thread, which becomes the frame loop's: `makeScene` and `log` are called on it, and the
-    /// scene is driven only from it. SIGINT, SIGTERM, SIGUSR1 and SIGUSR2 are blocked on it and read by the loop
-    /// instead. The display and the console are given back when it returns or throws.
+    /// scene is driven only from it. SIGINT, SIGTERM, SIGHUP, SIGUSR1 and SIGUSR2 are blocked on it and read by the
+    /// loop instead; SIGHUP has the scene reload. The display and the console are given back when it returns or throws.
     ///
     /// - Parameters:
     ///   - options: The display, input and screen-power settings (``BoardOptions``).
@@ -87,7 +87,7 @@ public enum Board {
 
     private static func runOnDisplay(_ options: BoardOptions, log: @escaping (LogLevel, String) -> Void,
                                      makeScene: @escaping (Int, Int, GestureMetrics, (any Scene)?) throws -> any Scene) throws -> FrameStatistics {
-        let signals = try SignalQueue(SIGINT, SIGTERM, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
+        let signals = try SignalQueue(SIGINT, SIGTERM, SIGHUP, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
         let rotation = options.drm.rotation
         let display: any Display, drm: DRMDisplay?, panel: (width: Int, height: Int), closeDisplay: () -> Void
         if options.drm.card != nil || !DRMDevice.cardPaths().isEmpty {
