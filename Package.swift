@@ -115,7 +115,8 @@ let package = Package(
         .testTarget(name: "FlickDRMTests", dependencies: ["FlickDRM", "FlickDisplay", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "FlickInputTests", dependencies: ["FlickInput", "FlickGestures", "FlickTestFixtures"], exclude: ["Streams"]),
         .testTarget(name: "FlickLibInputTests", dependencies: ["FlickLibInput", "FlickInput"]),
-        .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickKiosk", "FlickDRM", "FlickDisplay", "FlickInput", "FlickText"]),
+        .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickKiosk", "FlickDRM", "FlickDisplay", "FlickInput", "FlickText",
+                                                     "FlickUI", "FlickRaster", "FlickGestures"]),
         // Boots a real kernel in QEMU (deploy/vm) and checks what virtio-gpu scans out.
         .testTarget(name: "FlickVMTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickUI", "FlickDisplay", "FlickDRM", "FlickGestures", "FlickRaster", "FlickText"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestFixtures"]),

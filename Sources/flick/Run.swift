@@ -21,6 +21,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Render headless even when a DRM display is present.")
     var headless = false
 
+    @Flag(help: "Headless in real time until SIGTERM or Ctrl-C (SIGHUP reloads): --script plays and each --shot is taken at its wall-clock time, and the final state is printed on exit.")
+    var realtime = false
+
     @Option(help: "Headless: a touch script (JSON) to play before writing the frame.")
     var script: String?
 
@@ -42,12 +45,12 @@ struct Run: ParsableCommand {
     @Option(help: "Where the to-do list is kept (default: $XDG_STATE_HOME/flick, else ~/.local/state/flick).")
     var stateDir: String?
 
-    @Option(name: .customLong("shot"), help: "Headless with --config: write the screen at MS milliseconds to FILE.png (MS=FILE.png; repeatable).")
+    @Option(name: .customLong("shot"), help: "Headless with --config: write the screen at MS milliseconds (virtual, or wall-clock with --realtime) to FILE.png (MS=FILE.png; repeatable).")
     var shots: [ShotArgument] = []
 
     // Unconditional, so that `--until -5` reaches the range check instead of reading as an unknown option.
     @Option(parsing: .unconditional,
-            help: "Headless with --config: run until MS milliseconds on the virtual clock (default: until the script is played and nothing moves).")
+            help: "Headless with --config: run until MS milliseconds on the virtual clock, or of wall-clock time with --realtime (default: until the script is played and nothing moves, or with --realtime until SIGTERM).")
     var until: Double?
 
     @OptionGroup var panel: PanelOptions
@@ -106,7 +109,8 @@ struct Run: ParsableCommand {
                                    rotation: panel.rotation.flatMap(Rotation.init(degrees:)), seat: seat,
                                    calibration: calibrationMatrix, dpi: panel.dpi)
         let size = panel.screen(for: kiosk)
-        let headlessRun = HeadlessRun(width: size.width, height: size.height, evenWithADisplay: headless || script != nil) { player in
+        let headlessRun = HeadlessRun(width: size.width, height: size.height, evenWithADisplay: headless || script != nil || realtime,
+                                      realtime: realtime) { player in
             if let scene = player.scene as? PagesScene {
                 try play(scene, on: player, path: configPath ?? "the \(app?.rawValue ?? "") app")
             } else {
@@ -145,9 +149,9 @@ struct Run: ParsableCommand {
         return path
     }
 
-    /// The pages on the virtual clock: the script's touches, screenshots at their times, and the final state as
-    /// the last line of stdout.
-    private func play(_ scene: PagesScene, on player: VirtualClockPlayer, path: String) throws {
+    /// The pages on the virtual clock or in real time: the script's touches, screenshots at their times, and the
+    /// final state as the last line of stdout.
+    private func play(_ scene: PagesScene, on player: any HeadlessPlayer, path: String) throws {
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
         var pending = shots.sorted { $0.milliseconds < $1.milliseconds }
         func writeShots(dueBy time: Double) throws {
@@ -164,7 +168,7 @@ struct Run: ParsableCommand {
         }
         let out = noOut ? nil : out ?? (shots.isEmpty ? "flick-kiosk.png" : nil)
         if let out { try player.screen.writePNG(path: out) }
-        print("Flick ran \(path) headless (\(player.display.width)x\(player.display.height), \(player.framesDrawn) frames, \(shots.count) shots"
+        print("Flick ran \(path) headless\(realtime ? " in real time" : "") (\(player.display.width)x\(player.display.height), \(player.framesDrawn) frames, \(shots.count) shots"
               + (out.map { ") and wrote \($0)." } ?? ")."))
         print(scene.finalStateJSON())
     }
@@ -177,9 +181,9 @@ struct Run: ParsableCommand {
         }
     }
 
-    private func playShowcase(on player: VirtualClockPlayer) throws {
+    private func playShowcase(on player: any HeadlessPlayer) throws {
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
-        player.run()
+        try player.run()
         let out = noOut ? nil : out ?? "flick-showcase.png"
         if let out { try player.screen.writePNG(path: out) }
         print("Flick ran headless (\(player.display.width)x\(player.display.height), \(player.framesDrawn) frames\(script.map { ", script \($0)" } ?? ""))"
@@ -187,7 +191,7 @@ struct Run: ParsableCommand {
     }
 }
 
-/// `MS=FILE.png`: a screenshot at a time on the virtual clock.
+/// `MS=FILE.png`: a screenshot at a time from the start of the run (virtual, or wall-clock with `--realtime`).
 struct ShotArgument: ExpressibleByArgument {
     let milliseconds: Double
     let file: String
