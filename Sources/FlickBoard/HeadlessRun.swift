@@ -26,8 +26,8 @@ public struct HeadlessRun {
     /// Runs headless even where there is a display (`flick run --headless`). Otherwise a run without a display is
     /// headless only outside systemd: a service without a screen fails instead of quietly drawing nowhere.
     public var evenWithADisplay: Bool
-    /// Real time instead of a virtual clock: the clock is CLOCK_MONOTONIC from the start of the run (0 when frame 0
-    /// is drawn), the touch script plays at its times, the scene's loop sources (a broker, watched files) are polled
+    /// Real time instead of a virtual clock: the clock is CLOCK_MONOTONIC from the start of the run (0 when the
+    /// player is made and draws frame 0), the touch script plays at its times, the scene's loop sources (a broker, watched files) are polled
     /// and their deadlines met, frames are paced to the display's vblanks as on a board, and an idle scene sleeps.
     /// The player's `run` returns at a termination signal (SIGTERM, SIGINT) or at its `until`; SIGHUP has the scene
     /// reload. For testing what runs on its own time (data sources, reloads, timers) as on a board, and for kiosks
