@@ -164,7 +164,9 @@ struct Run: ParsableCommand {
         try player.run(until: until.map { $0 / 1000 }, stops: pending.map { $0.milliseconds / 1000 }, atStop: writeShots)
         try writeShots(dueBy: .infinity)
         if player.touchFramesLeft > 0 {
-            Log.flick.notice("the script's touches after --until \(JSONValue.numberText(until ?? 0)) ms were not played (\(player.touchFramesLeft) frames of touches)")
+            // Only --until, or in real time a termination signal, ends a run before its script does.
+            let end = until.map { "--until \(JSONValue.numberText($0)) ms" } ?? "the signal that ended the run"
+            Log.flick.notice("the script's touches after \(end) were not played (\(player.touchFramesLeft) frames of touches)")
         }
         let out = noOut ? nil : out ?? (shots.isEmpty ? "flick-kiosk.png" : nil)
         if let out { try player.screen.writePNG(path: out) }

@@ -54,6 +54,20 @@ private final class PipeSource: LoopSource {
     }
 }
 
+/// The write end of a pipe as a loop source with one byte to write: it wants to write until it has.
+private final class WritingSource: LoopSource {
+    let fileDescriptor: Int32
+    var wrote: [Double] = []
+    init(_ fd: Int32) { fileDescriptor = fd }
+    var wantsWrite: Bool { wrote.isEmpty }
+    var nextDeadline: Double? { nil }
+    func service(readable: Bool, writable: Bool, now: Double) {
+        guard writable else { return }
+        #expect(Glibc.write(fileDescriptor, "!", 1) == 1)
+        wrote.append(now)
+    }
+}
+
 /// A source run once at a deadline, noting the time it was run at.
 private final class DeadlineSource: LoopSource {
     var nextDeadline: Double?
@@ -104,6 +118,19 @@ private func touch(at seconds: Double) -> TouchFrame {
         #expect(player.display.clock.now >= 1)
         // A second of wall-clock time, nearly all of it asleep in poll: a busy loop would spend all of it.
         #expect(spent < 0.25, "\(spent) s of CPU in a 1 s run")
+    }
+
+    /// A source that wants to write is polled for it and serviced writable once; what it wrote is read by the
+    /// source at the other end of the pipe, woken by poll.
+    @Test func aSourceThatWantsToWriteIsServicedWhenWritable() throws {
+        let scene = NotingScene(), pipe = PipeSource()
+        let writer = WritingSource(pipe.write)
+        scene.sources = [writer, pipe]
+        let signals = try SignalQueue(SIGINT, SIGTERM, SIGHUP)
+        let player = try RealtimePlayer(scene: scene, width: 4, height: 4, idle: nil, signals: signals) { _ in }
+        try player.run(until: 0.2, stops: []) { _ in }
+        #expect(writer.wrote.count == 1)
+        #expect(pipe.received == Array("!".utf8) && pipe.servicedReadable == 1)
     }
 
     /// The signals arrive while the run is asleep in poll: raised on this thread, they wait in the queue.
