@@ -48,9 +48,14 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // YAML for `libinput record` captures: libyaml's event parser, which FlickInput builds its own tree from.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // MQTT through the client Debian ships: live data, actions and the fleet talk to a broker with it.
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         // Line breaking (UAX #14) through ICU (libicu-dev), behind a C shim: ICU's C names carry its version.
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // Languages through ICU: BCP 47 tags, right-to-left scripts, plural rules, digits, dates and numbers as a
+        // language writes them (icui18n for all but the first two).
+        .target(name: "CICULocale", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
         // The bundled DejaVu faces inside the binary (.incbin from Fonts/): text wherever a program is copied.
         .target(name: "CBundledFonts", cSettings: [.headerSearchPath("../../Fonts")]),
         // SIMD kernels wider than the x86-64 baseline, picked at run time.
@@ -62,11 +67,13 @@ let package = Package(
         .target(name: "FlickFiles", dependencies: ["FlickCore", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickCore"),
         .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CRasterKernels", "FlickFiles", "FlickCore"]),
-        .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CFontconfig", "FlickFiles",
+        .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CICULocale", "CFontconfig", "FlickFiles",
                                                .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickMotion", dependencies: ["FlickCore"]),
         .target(name: "FlickJSON"),
         .target(name: "FlickGestures", dependencies: ["FlickCore"]),
+        // The kiosk's connection to an MQTT broker (libmosquitto), serviced by the frame loop as a LoopSource.
+        .target(name: "FlickMQTT", dependencies: ["CMosquitto", "FlickCore", "FlickFiles", "FlickJSON"]),
         // What a display is (the protocol, the headless one, the vblank grid), apart from the C that drives a panel,
         // as swift-nio keeps Channel in NIOCore and its POSIX implementation in NIOPosix.
         .target(name: "FlickDisplay", dependencies: ["FlickCore", "FlickRaster", "FlickFiles", .product(name: "SystemPackage", package: "swift-system")]),
@@ -80,9 +87,9 @@ let package = Package(
         ]),
         .target(name: "FlickLibInput", dependencies: ["FlickInput", "FlickGestures", "FlickRaster", "CLibInput"]),
         .target(name: "FlickUI", dependencies: ["FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickDisplay", "FlickInput"]),
-        // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, and the
-        // to-do list.
-        .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles",
+        // The kiosk: its JSON config and page graph, the pages that swipe, list → detail, paged text, photos, the
+        // to-do list, and panels of widgets bound to live data.
+        .target(name: "FlickKiosk", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput", "FlickDisplay", "FlickJSON", "FlickFiles", "CICULocale", "FlickMQTT",
                                                 .product(name: "SystemPackage", package: "swift-system")]),
         // The showcase picture, its live scene and the motion guide's plots (`flick render`, `flick run --showcase`).
         .target(name: "FlickShowcase", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput"]),
@@ -108,7 +115,7 @@ let package = Package(
         .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles", "FlickCore", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
         // The pictures the tests decode, written with the libraries' own encoders.
-        .target(name: "FlickTestFixtures", dependencies: ["CJPEG", "CExif", "CWebP"], path: "Tests/FlickTestFixtures"),
+        .target(name: "FlickTestFixtures", dependencies: ["CJPEG", "CExif", "CWebP", "FlickCore"], path: "Tests/FlickTestFixtures"),
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster", "FlickTestFixtures", "CExif"]),
         .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
@@ -122,9 +129,11 @@ let package = Package(
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestFixtures"]),
         .testTarget(name: "FlickGesturesTests", dependencies: ["FlickGestures", "FlickInput", "FlickTestFixtures"], exclude: ["PeerVectors"]),
         .testTarget(name: "FlickJSONTests", dependencies: ["FlickJSON"]),
+        // Against a real mosquitto broker each test starts on a free loopback port.
+        .testTarget(name: "FlickMQTTTests", dependencies: ["FlickMQTT", "FlickCore", "FlickTestFixtures"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput", "FlickDisplay", "FlickGestures", "FlickRaster", "FlickMotion"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
-        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickTestFixtures"],
+        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickDisplay", "FlickJSON", "FlickTestFixtures", "FlickMQTT"],
                     exclude: ["Goldens"]),
     ]
 )

@@ -2,6 +2,7 @@ import FlickDRM
 import FlickDisplay
 import FlickGestures
 import FlickInput
+import FlickKiosk
 import FlickLibInput
 import FlickRaster
 import FlickUI
@@ -85,10 +86,13 @@ public enum Board {
         let width = headless.width ?? mode?.width ?? 800, height = headless.height ?? mode?.height ?? 480
         let scene = try makeScene(width, height, metrics, nil)
         let notice = { log(.notice, $0) }
+        let weekClock = (headless.wallClock ?? .system(loopNow: 0)).weekClock
         let player: any HeadlessPlayer = if let signals {
-            try RealtimePlayer(scene: scene, width: width, height: height, idle: options.idle, signals: signals, log: notice)
+            try RealtimePlayer(scene: scene, width: width, height: height, idle: options.idle, schedule: options.schedule,
+                               weekClock: weekClock, signals: signals, log: notice)
         } else {
-            VirtualClockPlayer(scene: scene, width: width, height: height, idle: options.idle, log: notice)
+            VirtualClockPlayer(scene: scene, width: width, height: height, idle: options.idle, schedule: options.schedule,
+                               weekClock: weekClock, log: notice)
         }
         try headless.play(player)
         return player.statistics
@@ -137,11 +141,12 @@ public enum Board {
         }
         var shown = try scene(after: nil)
         let waiter = PollWaiter(signals: signals)
-        let screen = options.idle.map { policy in
-            ScreenPower(policy: policy, display: display, backlight: backlight(options.backlight, log: log), now: waiter.now) {
+        let clock = WallClock.system(loopNow: waiter.now)
+        let screen = options.idle == nil && options.schedule.windows.isEmpty ? nil
+            : ScreenPower(policy: options.idle ?? IdlePolicy(), schedule: options.schedule, weekClock: clock.weekClock,
+                          display: display, backlight: backlight(options.backlight, log: log), now: waiter.now) {
                 log(.notice, $0)
             }
-        }
         let loop = FrameLoop(display: display, inputs: inputs, scene: shown, waiter: waiter, terminal: terminal, screen: screen)
         loop.onFirstFrame = { log(.notice, "first frame on screen") }
         let name = drm?.output.connector.name ?? "the display"

@@ -20,6 +20,9 @@ public struct BoardOptions: Sendable, Equatable {
     public var dpi: Double?
     /// Dimming and blanking when nobody touches the screen; nil: always on.
     public var idle: IdlePolicy?
+    /// When the screen is off, always on or at another brightness by the time of day (`display.schedule`); none by
+    /// default.
+    public var schedule: ScreenSchedule
     /// The backlight to dim (a name under /sys/class/backlight or a path); nil: the first there is.
     public var backlight: String?
 
@@ -39,6 +42,7 @@ public struct BoardOptions: Sendable, Equatable {
         keyboard = input?.keyboard
         self.dpi = dpi ?? display?.dpi
         idle = display?.idle
+        schedule = display?.schedule ?? ScreenSchedule()
         backlight = display?.backlight
     }
 }

@@ -1,4 +1,5 @@
 import FlickInput
+import FlickKiosk
 import FlickUI
 
 /// What ``Board/run(_:headless:log:makeScene:)`` does where there is no display to run on, or when asked to run
@@ -17,7 +18,8 @@ import FlickUI
 /// ```
 ///
 /// Of the ``BoardOptions``, a headless run takes the mode (its size, turned by the rotation) when no size is given
-/// here, the density (`dpi`, else 160 dpi) and the idle policy (the screen blanks; there is no backlight to dim).
+/// here, the density (`dpi`, else 160 dpi), the idle policy (the screen blanks; there is no backlight to dim) and the
+/// screen's schedule, read by ``wallClock``.
 public struct HeadlessRun {
     /// The screen's width as the scene sees it, in pixels; nil: the options' mode, turned by their rotation, else 800.
     public var width: Int?
@@ -27,20 +29,25 @@ public struct HeadlessRun {
     /// headless only outside systemd: a service without a screen fails instead of quietly drawing nowhere.
     public var evenWithADisplay: Bool
     /// Real time instead of a virtual clock: the clock is CLOCK_MONOTONIC from the start of the run (0 when the
-    /// player is made and draws frame 0), the touch script plays at its times, the scene's loop sources (a broker, watched files) are polled
-    /// and their deadlines met, frames are paced to the display's vblanks as on a board, and an idle scene sleeps.
+    /// player is made and draws frame 0), the touch script plays at its times, the scene's loop sources (a broker,
+    /// watched files) are polled and their deadlines met, frames are paced to the display's vblanks as on a board,
+    /// and an idle scene sleeps.
     /// The player's `run` returns at a termination signal (SIGTERM, SIGINT) or at its `until`; SIGHUP has the scene
     /// reload. For testing what runs on its own time (data sources, reloads, timers) as on a board, and for kiosks
     /// that run as processes on a machine without a screen.
     public var realtime: Bool
     /// Drives the player once the scene is made and frame 0 is drawn: enqueue touches, run the clock, write frames.
     public var play: (any HeadlessPlayer) throws -> Void
+    /// The local time when the run's clock reads 0, which the screen's schedule is read by; nil: the system's time
+    /// at the start.
+    public var wallClock: WallClock?
 
     /// A headless run of `width`×`height` pixels (nil: from the options), in real time when `realtime`, that `play`
     /// drives; by default it runs until the scene is still (on a virtual clock) or until a termination signal (in
     /// real time).
     public init(width: Int? = nil, height: Int? = nil, evenWithADisplay: Bool = false, realtime: Bool = false,
-                play: @escaping (any HeadlessPlayer) throws -> Void = { try $0.run() }) {
+                wallClock: WallClock? = nil, play: @escaping (any HeadlessPlayer) throws -> Void = { try $0.run() }) {
+        self.wallClock = wallClock
         self.width = width
         self.height = height
         self.evenWithADisplay = evenWithADisplay

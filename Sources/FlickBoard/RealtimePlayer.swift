@@ -12,16 +12,21 @@ final class RealtimePlayer: HeadlessPlayer {
     private let input: ScriptedInput
     private let waiter: RealtimeWaiter
     private let loop: FrameLoop
+    let screenPower: ScreenPower?
 
     /// `signals` must queue SIGTERM and SIGINT (they end the run) and SIGHUP (a reload). With `idle`, the screen
-    /// blanks when nobody touches it; `log` hears each change.
-    init(scene: any Scene, width: Int, height: Int, refreshHz: Double = 60, idle: IdlePolicy?, signals: SignalQueue,
+    /// blanks when nobody touches it; with a `schedule`, it is off in its `off` windows, read by `weekClock`; `log`
+    /// hears each change.
+    init(scene: any Scene, width: Int, height: Int, refreshHz: Double = 60, idle: IdlePolicy?,
+         schedule: ScreenSchedule = ScreenSchedule(), weekClock: WeekClock? = nil, signals: SignalQueue,
          log: @escaping (String) -> Void) throws {
         let display = HeadlessDisplay(width: width, height: height, refreshHz: refreshHz)
         let waiter = RealtimeWaiter(display: display, signals: signals), input = ScriptedInput(clock: display.clock)
-        let screen = idle.map { ScreenPower(policy: $0, display: display, backlight: nil, now: 0, log: log) }
+        let screen = idle == nil && schedule.windows.isEmpty ? nil
+            : ScreenPower(policy: idle ?? IdlePolicy(), schedule: schedule, weekClock: weekClock, display: display,
+                          backlight: nil, now: 0, log: log)
         loop = FrameLoop(display: display, inputs: [input], scene: scene, waiter: waiter, screen: screen)
-        (self.scene, self.display, self.waiter, self.input) = (scene, display, waiter, input)
+        (self.scene, self.display, self.waiter, self.input, screenPower) = (scene, display, waiter, input, screen)
         try loop.turn()
     }
 
@@ -32,7 +37,9 @@ final class RealtimePlayer: HeadlessPlayer {
 
     func enqueue(_ frames: [TouchFrame]) { input.enqueue(frames) }
 
-    func run() throws { try run(until: nil, stops: [], atStop: { _ in }) }
+    func run() throws { try run(until: nil) }
+
+    func run(until: Double?) throws { try run(until: until, stops: [], atStop: { _ in }) }
 
     func run(until: Double?, stops: [Double], atStop: (Double) throws -> Void) throws {
         for stop in stops.sorted() where until.map({ stop <= $0 }) ?? true {

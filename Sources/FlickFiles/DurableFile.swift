@@ -72,6 +72,18 @@ public enum DurableFile {
         return path
     }
 
+    /// Creates the directory `path` and those above it that are missing (`mkdir -p`), for a file to be written in
+    /// it; a relative path is relative to the working directory.
+    public static func createDirectories(_ path: String) throws(FileError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                throw FileError(path: prefix, problem: .system(call: "mkdir", errno: .current))
+            }
+        }
+    }
+
     static func directoryName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

@@ -36,7 +36,8 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missing: "no such file"
         case .missingFolder(let folder): "the folder \(folder) does not exist: create it or write elsewhere"
         case .notRegular(let kind): "\(kind), not a regular file"
-        case .tooLarge(let limit, let what): "larger than \(limit >> 20) MiB, the most Flick reads for \(what)"
+        case .tooLarge(let limit, let what):
+            "larger than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"), the most Flick reads for \(what)"
         case .system(let call, let errno): SystemCallError.line(call, failedWith: errno)
         }
     }

@@ -8,6 +8,12 @@ public enum InputFile {
     /// The most Flick reads of each kind of file: far above anything real, far below what would hurt a board.
     public enum Kind: Sendable {
         case config, store, touchScript, recording, image, font
+        /// A data source's value: a sensor reading, a counter another program writes.
+        case dataSource
+        /// A broker's password (its first line is the password).
+        case password
+        /// A certificate authority's certificates in PEM, which the TLS library opens by name.
+        case certificate
 
         public var limit: Int {
             switch self {
@@ -17,6 +23,9 @@ public enum InputFile {
             case .recording: 256 << 20
             case .image: 64 << 20
             case .font: 256 << 20
+            case .dataSource: 64 << 10
+            case .password: 1 << 20
+            case .certificate: 4 << 20
             }
         }
 
@@ -28,6 +37,9 @@ public enum InputFile {
             case .recording: "a libinput recording"
             case .image: "an image"
             case .font: "a font"
+            case .dataSource: "a data source"
+            case .password: "a password file"
+            case .certificate: "a certificate file"
             }
         }
     }

@@ -24,6 +24,8 @@ public final class FrameLoop {
     private let screen: ScreenPower?
     /// The screen woke from blanking, the display came back from another VT or a replug: the next frame is drawn whole.
     private var mustRedraw = false
+    /// The screen was blanked at the last look: whatever wakes it (a touch, the schedule, an action), it is drawn whole.
+    private var screenWasBlanked = false
     private var canvas: Canvas?
     /// Draw times, missed vblanks and touch-to-flip latency so far.
     public private(set) var statistics = FrameStatistics()
@@ -61,7 +63,7 @@ public final class FrameLoop {
     ///   - scene: What is drawn; replaced by `resizeScene` when the display comes back at another size.
     ///   - waiter: The loop's clock and what it sleeps on.
     ///   - terminal: The console to share with other VTs; nil: none.
-    ///   - screen: Idle dimming and blanking; nil: the screen stays on.
+    ///   - screen: Idle dimming and blanking, and the screen's schedule; nil: the screen stays on.
     public init(display: any Display, inputs: [any InputSource], scene: any Scene, waiter: any LoopWaiter,
                 terminal: (any ConsoleSwitching)? = nil, screen: ScreenPower? = nil) {
         self.display = display; self.inputs = inputs; self.scene = scene; self.waiter = waiter; self.terminal = terminal
@@ -81,6 +83,9 @@ public final class FrameLoop {
         // The screen's timers run only while Flick has a screen (not on another VT, not unplugged).
         let showing = active && connected
         if showing { screen?.advance(to: now) }
+        let blanked = screen?.state == .blanked
+        if screenWasBlanked && !blanked { mustRedraw = true }
+        screenWasBlanked = blanked
         var deadline: Double?
         // Blanked, nothing is drawn and nothing but input (or a signal) wakes the loop.
         if showing && screen?.state != .blanked && !isFlipPending {
@@ -205,9 +210,7 @@ public final class FrameLoop {
 
     private func deliver(_ events: [InputEvent]) {
         guard !events.isEmpty else { return }
-        let blanked = screen?.state == .blanked
         let events = screen?.filter(events, at: waiter.now) ?? events
-        if blanked && screen?.state != .blanked { mustRedraw = true }
         guard !events.isEmpty else { return }
         bringIdleSceneToNow()
         for event in events {

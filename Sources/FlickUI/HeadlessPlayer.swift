@@ -20,11 +20,15 @@ public protocol HeadlessPlayer: AnyObject {
     var touchFramesLeft: Int { get }
     /// Draw times, missed vblanks and touch-to-flip latency so far.
     var statistics: FrameStatistics { get }
+    /// The screen's idle dimming and blanking and its schedule, when an idle policy or a schedule was given.
+    var screenPower: ScreenPower? { get }
     /// Queues touches, times from the start of the run; each reaches the scene when the clock gets to it.
     func enqueue(_ frames: [TouchFrame])
     /// Plays until the run is over: on a virtual clock when the script is played and the scene is still, in real
     /// time at a termination signal. Throws what the loop throws (a real-time run's poll failing).
     func run() throws
+    /// Plays until `until` seconds from the start when given, else as ``run()``. Throws what the loop throws.
+    func run(until: Double?) throws
     /// Plays until `until` seconds from the start when given (else as ``run()``), and `atStop` sees the screen when
     /// the clock reaches each of `stops`, with the clock's time. A real-time run ended by a signal sees no further
     /// stops. Throws what `atStop` or the loop throws.

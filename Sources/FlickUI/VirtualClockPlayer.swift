@@ -19,18 +19,22 @@ public final class VirtualClockPlayer {
     /// The headless display's vblanks: multiples of the interval from 0, exactly.
     private var grid: VBlankGrid { display.vblanks }
 
-    /// The screen's idle dimming and blanking, when an `idle` policy was given.
+    /// The screen's idle dimming and blanking and its schedule, when an `idle` policy or a `schedule` was given.
     public let screenPower: ScreenPower?
 
     /// Draws frame 0, the scene at rest before any touch. With `idle`, the screen blanks when nobody touches it
-    /// (there is no backlight to dim headless); `log` hears each change. `width`×`height` is the screen in pixels,
-    /// `refreshHz` its refresh rate.
+    /// (there is no backlight to dim headless); with a `schedule`, it is off in its `off` windows, read by
+    /// `weekClock` (the day and time at each moment of the virtual clock: a test starts it at the time it needs). `log`
+    /// hears each change. `width`×`height` is the screen in pixels, `refreshHz` its refresh rate.
     public init(scene: any Scene, width: Int, height: Int, refreshHz: Double = 60, idle: IdlePolicy? = nil,
+                schedule: ScreenSchedule = ScreenSchedule(), weekClock: WeekClock? = nil,
                 log: @escaping (String) -> Void = { _ in }) {
         self.scene = scene
         let clock = VirtualClock()
         let display = HeadlessDisplay(width: width, height: height, refreshHz: refreshHz, clock: clock)
-        let screenPower = idle.map { ScreenPower(policy: $0, display: display, backlight: nil, now: 0, log: log) }
+        let screenPower = idle == nil && schedule.windows.isEmpty ? nil
+            : ScreenPower(policy: idle ?? IdlePolicy(), schedule: schedule, weekClock: weekClock, display: display,
+                          backlight: nil, now: 0, log: log)
         self.display = display
         self.screenPower = screenPower
         input = ScriptedInput(clock: clock)
@@ -126,6 +130,9 @@ public final class VirtualClockPlayer {
 extension VirtualClockPlayer: HeadlessPlayer {
     /// Plays until the script is played and the scene is still (``run(until:settle:)`` with its defaults).
     public func run() { run(until: nil, settle: Self.settle) }
+
+    /// ``run(until:settle:)`` with the default settling time.
+    public func run(until: Double?) { run(until: until, settle: Self.settle) }
 
     /// ``run(until:settle:stops:atStop:)`` with the default settling time.
     public func run(until: Double?, stops: [Double], atStop: (Double) throws -> Void) rethrows {

@@ -76,6 +76,9 @@ struct Run: ParsableCommand {
     }
 
 
+    @Option(help: "Headless: the local time the run starts at, YYYY-MM-DDTHH:MM[:SS] (default: now), for clocks and schedules.")
+    var wallClock: WallClockArgument?
+
     @Flag(help: "Log frame times, missed vblanks and touch-to-screen latency.")
     var stats = false
 
@@ -99,7 +102,19 @@ struct Run: ParsableCommand {
     func run() throws {
         Log.setUp()
         let configPath = showcase || app != nil ? nil : try config ?? Self.defaultTour()
-        var kiosk = try app.map { KioskConfig.app($0.kind, id: $0.rawValue) } ?? configPath.map(KioskConfig.loadOrExit)
+        let stateDirectory = stateDirectory
+        // A broken config starts on its last good copy, with a notice, rather than exiting into a restart loop.
+        var startNotice: String?
+        var kiosk = try app.map { KioskConfig.app($0.kind, id: $0.rawValue) } ?? configPath.map { path throws -> KioskConfig in
+            do throws(KioskConfigError) {
+                let start = try LastGoodConfig(stateDirectory: stateDirectory, configFile: path).start { Log.flick.error("\($0)") }
+                startNotice = start.notice
+                return start.config
+            } catch {
+                printToStandardError(error.lines)
+                throw ExitCode(2)
+            }
+        }
         if let configPath, let problems = kiosk?.boardProblems(file: configPath) {
             printToStandardError(problems.lines)
             throw ExitCode(2)
@@ -111,23 +126,28 @@ struct Run: ParsableCommand {
         let size = panel.screen(for: kiosk)
         let headlessRun = HeadlessRun(width: size.width, height: size.height, evenWithADisplay: headless || script != nil || realtime,
                                       realtime: realtime) { player in
-            if let scene = player.scene as? PagesScene {
+            if let scene = player.scene as? KioskScene {
                 try play(scene, on: player, path: configPath ?? "the \(app?.rawValue ?? "") app")
             } else {
                 try playShowcase(on: player)
             }
         }
         let fonts = try FontCollection()
-        let stateDirectory = stateDirectory
+        let wallClockStart = wallClock
         do {
             // The one entry point a package uses too: the board's display, else headless.
             let statistics = try Board.run(options, headless: headlessRun, log: Self.log) { width, height, metrics, previous in
                 guard var kiosk else { return try ShowcaseKiosk(width: width, height: height, fonts: fonts) }
                 // A display back at another size is laid out again on the page that was showing; the to-do lists
                 // are in the state directory.
-                if let page = (previous as? PagesScene)?.currentPage { kiosk.start = page }
-                return PagesScene(config: kiosk, width: width, height: height, fonts: fonts, metrics: metrics,
-                                  stateDirectory: stateDirectory, log: { Log.flick.error("\($0)") })
+                let previous = previous as? KioskScene
+                if let previous { kiosk = previous.config; kiosk.start = previous.pages.currentPage }
+                // Headless, the loop's clock starts at 0; on a board it is CLOCK_MONOTONIC.
+                let clock = wallClockStart.map { WallClock(epoch: $0.epoch) }
+                    ?? .system(loopNow: headless || script != nil || realtime || !Board.hasDisplay(card: card) ? 0 : MonotonicClock().now)
+                return KioskScene(config: kiosk, file: app == nil ? configPath : nil, width: width, height: height,
+                                  fonts: fonts, metrics: metrics, stateDirectory: stateDirectory, wallClock: clock,
+                                  notice: previous?.notice ?? startNotice, log: { Log.flick.error("\($0)") })
             }
             if stats { Log.flick.notice("stats: \(statistics.summary)") }
         } catch where error is DRMError || error is FramebufferError || error is NoDisplayError {
@@ -149,9 +169,9 @@ struct Run: ParsableCommand {
         return path
     }
 
-    /// The pages on the virtual clock or in real time: the script's touches, screenshots at their times, and the
+    /// The kiosk on the virtual clock or in real time: the script's touches, screenshots at their times, and the
     /// final state as the last line of stdout.
-    private func play(_ scene: PagesScene, on player: any HeadlessPlayer, path: String) throws {
+    private func play(_ kiosk: KioskScene, on player: any HeadlessPlayer, path: String) throws {
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
         var pending = shots.sorted { $0.milliseconds < $1.milliseconds }
         func writeShots(dueBy time: Double) throws {
@@ -172,7 +192,7 @@ struct Run: ParsableCommand {
         if let out { try player.screen.writePNG(path: out) }
         print("Flick ran \(path) headless\(realtime ? " in real time" : "") (\(player.display.width)x\(player.display.height), \(player.framesDrawn) frames, \(shots.count) shots"
               + (out.map { ") and wrote \($0)." } ?? ")."))
-        print(scene.finalStateJSON())
+        print(kiosk.pages.finalStateJSON())
     }
 
     private static func log(_ level: Board.LogLevel, _ line: String) {
@@ -190,6 +210,29 @@ struct Run: ParsableCommand {
         if let out { try player.screen.writePNG(path: out) }
         print("Flick ran headless (\(player.display.width)x\(player.display.height), \(player.framesDrawn) frames\(script.map { ", script \($0)" } ?? ""))"
               + (out.map { " and wrote \($0)." } ?? "."))
+    }
+}
+
+/// `YYYY-MM-DDTHH:MM[:SS]`, a local time: when a headless run starts, for its clocks and schedules.
+struct WallClockArgument: ExpressibleByArgument {
+    let epoch: Double
+
+    init?(argument: String) {
+        let halves = argument.split(separator: "T", omittingEmptySubsequences: false)
+        guard halves.count == 2 else { return nil }
+        let date = halves[0].split(separator: "-", omittingEmptySubsequences: false).map { Int32($0) }
+        let time = halves[1].split(separator: ":", omittingEmptySubsequences: false).map { Int32($0) }
+        guard date.count == 3, (2...3).contains(time.count), let year = date[0], let month = date[1], let day = date[2],
+              let hour = time[0], let minute = time[1], (1...12).contains(month), (1...31).contains(day),
+              (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        let second = time.count == 3 ? time[2] : 0
+        guard let second, (0...59).contains(second) else { return nil }
+        var parts = tm()
+        (parts.tm_year, parts.tm_mon, parts.tm_mday) = (year - 1900, month - 1, day)
+        (parts.tm_hour, parts.tm_min, parts.tm_sec, parts.tm_isdst) = (hour, minute, second, -1)
+        let epoch = mktime(&parts)
+        guard epoch != -1 else { return nil }
+        self.epoch = Double(epoch)
     }
 }
 

@@ -32,6 +32,13 @@ final class ConfigReader {
     typealias Fields = ConfigFields
     /// The kinds of page the config may use, built-in ones first.
     var kinds: [any PageKind.Type] = []
+    /// The names of the config's `sources`, which widgets bind to.
+    var sourceNames: [String] = []
+    /// Page ids and languages that actions name, checked once every page is read.
+    var pageReferences: [(path: String, id: String)] = []
+    var languageReferences: [(path: String, code: String)] = []
+    /// Where the config uses MQTT (a source, a `publish`): it needs an `mqtt` broker.
+    var mqttUses: [String] = []
 
     /// The absolute path of the picture file `value` names, after checking that it is there and not empty (decoding
     /// it is `KioskConfig.damagedImages`'s, as it takes long).

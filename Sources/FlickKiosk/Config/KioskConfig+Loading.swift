@@ -9,10 +9,10 @@ import FlickJSON
 import FoundationEssentials
 
 extension KioskConfig {
-    static let topLevelFields = ["theme", "display", "input", "swipe", "start", "pages"]
-    static let pageFields = ["id", "up", "down", "left", "right", "axis", "content"]
+    static let topLevelFields = ["theme", "display", "input", "swipe", "start", "returnToStart", "mqtt", "sources", "languages", "pages"]
+    static let pageFields = ["id", "up", "down", "left", "right", "axis", "language", "returnToStart", "content"]
     /// The kinds of page every kiosk has, in the order error messages list them.
-    static let builtInKinds: [any PageKind.Type] = [TextPage.self, ListPage.self, PagedText.self, Photos.self, Todo.self]
+    static let builtInKinds: [any PageKind.Type] = [TextPage.self, ListPage.self, PagedText.self, Photos.self, Todo.self, Panel.self]
 
     /// Reads and validates the file at `path`, whose pages may be of the built-in kinds and of `kinds`. Errors name
     /// `path` as given.
@@ -20,21 +20,12 @@ extension KioskConfig {
     /// - Parameters:
     ///   - path: The config file, absolute or relative to the working directory; its directory is the one relative
     ///     picture and font paths resolve against.
-    ///   - kinds: Kinds of page of the integrator's own, beside the built-in `text`, `list`, `pagedText`, `photos` and
-    ///     `todo`; each `type` must be new.
+    ///   - kinds: Kinds of page of the integrator's own, beside the built-in `text`, `list`, `pagedText`, `photos`,
+    ///     `todo` and `panel`; each `type` must be new.
     /// - Throws: A ``KioskConfigError`` with one issue per problem: a file that cannot be read (missing, not a
     ///   regular file, over 4 MiB), invalid JSON, or every field that is missing, mistyped, out of range or unknown.
     public static func load(path: String, kinds: [any PageKind.Type] = []) throws(KioskConfigError) -> KioskConfig {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.read(path, as: .config)
-        } catch {
-            throw KioskConfigError(file: path, issues: [.init(path: "", message: error.reason)])
-        }
-        // Made absolute first: a relative URL loses a leading ".." when standardized.
-        let file = resolve(path, against: FileManager.default.currentDirectoryPath)
-        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
-        return try parse(bytes, file: path, directory: directory, kinds: kinds)
+        try read(path: path, kinds: kinds).0
     }
 
     /// Validates `bytes` as a config named `file` whose relative image paths resolve against `directory`.
@@ -76,6 +67,11 @@ extension KioskConfig {
         let input = root["input"].map { readInput($0, reader: reader) }
         let swipe = root["swipe"].map { readSwipe($0, reader: reader) } ?? Swipe()
         let startID = root.string("start", required: false)
+        let mqtt = root["mqtt"].flatMap { readMQTT($0, reader: reader) }
+        let sources = root["sources"].map { readSources($0, reader: reader) } ?? []
+        let returnToStart = root.number("returnToStart", in: 5...86400)
+        let languages = root["languages"].map { readLanguages($0, reader: reader) } ?? Languages()
+        var pageLanguages: [(path: String, tag: String)] = []
 
         var pages: [Page] = []
         var neighbourValues: [(page: Int, path: String, id: String)] = []
@@ -102,14 +98,18 @@ extension KioskConfig {
                 }
             }
             let axes = fields.choice("axis", Axes.self)
+            let language = fields.string("language", required: false)
+            if let language { pageLanguages.append((fields.path("language"), language)) }
             let content: Content? = if let c = fields["content"] {
                 readContent(c, at: fields.path("content"), reader: reader)
             } else {
                 { fields.missing("content", expected: "an object with a \"type\""); return nil }()
             }
             if let todo = content?.kind as? Todo { todoPages.append((todo.list, fields.path("content"))) }
+            let returnsToStart = fields.bool("returnToStart") ?? true
             if let id, let content {
-                pages.append(Page(id: id, neighbours: neighbours, axes: axes, content: content))
+                pages.append(Page(id: id, neighbours: neighbours, axes: axes, language: language, content: content,
+                                  returnsToStart: returnsToStart))
             }
         }
 
@@ -121,9 +121,12 @@ extension KioskConfig {
         if let startID, firstIndex[startID] == nil, !firstIndex.isEmpty {
             reader.report("start", "unknown page id \"\(startID)\" (pages: \(known))")
         }
+        reportLiveReferences(pageIDs: Set(firstIndex.keys), known: known, mqtt: mqtt, reader: reader)
+        reportLanguageReferences(pages: pageLanguages, languages: languages, reader: reader)
         guard reader.issues.isEmpty, let first = pages.first else { return nil }
         return KioskConfig(theme: theme, display: display, input: input, swipe: swipe,
-                           start: startID ?? first.id, pages: pages, directory: reader.directory)
+                           start: startID ?? first.id, pages: pages, directory: reader.directory, sources: sources, mqtt: mqtt,
+                           returnToStart: returnToStart, languages: languages)
     }
 
     private static func readTheme(_ value: JSONValue, directory: String, reader: ConfigReader) -> Theme {
@@ -150,7 +153,7 @@ extension KioskConfig {
 
     private static func readDisplay(_ value: JSONValue, reader: ConfigReader) -> Display {
         var display = Display()
-        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi", "scale", "refresh", "format", "idle", "backlight"]) else { return display }
+        guard let fields = reader.object(value, at: "display", known: ["connector", "mode", "rotation", "dpi", "scale", "refresh", "format", "idle", "backlight", "schedule"]) else { return display }
         display.connector = fields.string("connector", required: false)
         if let mode = fields.string("mode", required: false) {
             if let m = Display.Mode(mode) { display.mode = m } else {
@@ -170,6 +173,7 @@ extension KioskConfig {
         display.refresh = fields.number("refresh", in: RefreshPacing.believable)
         display.format = fields.choice("format", ScanoutFormat.self)
         readScreenPower(fields, into: &display, reader: reader)
+        display.schedule = readSchedule(fields, reader: reader)
         return display
     }
 

@@ -23,6 +23,16 @@ public struct KioskConfig: Sendable, Equatable {
     public var pages: [Page]
     /// The absolute directory the file was read from; relative image paths resolve against it.
     public var directory: String
+    /// `sources`: the values that change while the kiosk runs, by name (none by default).
+    public var sources: [DataSource] = []
+    /// `mqtt`: the broker MQTT sources and `publish` actions go through; nil when the config has none.
+    public var mqtt: MQTT?
+    /// `returnToStart`: seconds without a touch (5 to a day) after which the kiosk shows its `start` page again
+    /// (a page may opt out with `"returnToStart": false`); nil: it stays where it was left.
+    public var returnToStart: Double?
+    /// `languages`: the built-in controls' words in each language, and the one the kiosk starts in; English only
+    /// when the config has none.
+    public var languages = Languages()
 
     /// The page with id `id`, or nil when the config has none.
     public func page(_ id: String) -> Page? { pages.first { $0.id == id } }
@@ -91,6 +101,11 @@ public struct KioskConfig: Sendable, Equatable {
         /// `backlight.device`: the backlight to dim (a name under /sys/class/backlight or a path); nil: the first
         /// there is.
         public var backlight: String?
+        /// `schedule`: when the screen is off, on or at another brightness by the time of day and the day of the
+        /// week, as a list of windows (`{"days": ["mon", …], "from": "22:00", "until": "06:30", "screen": "off" |
+        /// "on", "brightness": percent}`, `days` every day and `from`/`until` the whole day when left out), the first
+        /// that holds a moment ruling it; outside them the `idle` times rule. Local time. None by default.
+        public var schedule = ScreenSchedule()
 
         /// A display mode as the config names it: `"WIDTHxHEIGHT"` or `"WIDTHxHEIGHT@HZ"`, each side 1 to 16384
         /// pixels, the refresh 1 to 1000 Hz.
@@ -163,8 +178,14 @@ public struct KioskConfig: Sendable, Equatable {
         public var neighbours: [PageGraph.Direction: String]
         /// `axis`: overrides `Swipe.axes` for this page; nil: the swipe's.
         public var axes: Axes?
+        /// `language`: the page is always in this language (one of the config's ``Languages``, as its tag is written),
+        /// its controls' words and their direction; nil: the kiosk's current language.
+        public var language: String? = nil
         /// `content`: what the page shows, by its `"type"`.
         public var content: Content
+        /// `returnToStart`: false keeps the page on screen however long nobody touches it (a form, a to-do list),
+        /// when the config returns to its start page; default true.
+        public var returnsToStart = true
     }
 
     /// What a page shows: one kind of page, built in (``TextPage``, ``ListPage``, ``PagedText``, ``Photos``,
@@ -200,19 +221,17 @@ public struct KioskConfig: Sendable, Equatable {
     /// ticked, edited and removed on the page; with a state directory every change is saved before its animation
     /// completes.
     public struct Todo: Sendable, Equatable {
-        /// The title of a page that names none.
-        public static let defaultTitle = "To-do"
         /// `todo.json`, the file of the only list there was before pages named theirs.
         public static let defaultList = "todo"
 
-        /// `title`: the header's title; default ``defaultTitle``.
-        public var title: String
+        /// `title`: the header's title; nil: the ``Word/todo`` word of the page's language ("To-do").
+        public var title: String?
         /// `list`: the list's name, 1 to 64 letters, digits, `-` or `_`, which names its file; default
         /// ``defaultList``. Two to-do pages of one config cannot show the same list.
         public var list: String
 
         /// A to-do page titled `title` that shows the list `list`.
-        public init(title: String = Todo.defaultTitle, list: String = Todo.defaultList) {
+        public init(title: String? = nil, list: String = Todo.defaultList) {
             self.title = title
             self.list = list
         }

@@ -96,7 +96,7 @@ extension KioskConfig.Todo: PageKind {
     public static let fields = ["title", "list"]
 
     public init?(_ fields: ConfigFields) {
-        let title = fields.string("title", required: false) ?? Self.defaultTitle
+        let title = fields.string("title", required: false)
         guard let list = fields.string("list", required: false) else {
             self.init(title: title)
             return

@@ -5,7 +5,8 @@ import FlickUI
 
 /// The list page's navigation bar, which stays still while the content under it pushes and bounces (in the
 /// seed [flick-between-detail-views] the transition is on the table view, not on the navigation bar). On the
-/// list it shows the list's title; on a detail, a back control labelled "‹ <list title>" and the item's title.
+/// list it shows the list's title; on a detail, a back control labelled "‹ <list title>" and the item's title (on a
+/// right-to-left page the control is on the right, its chevron mirrored by the text's direction).
 final class ListBar {
     let view: View
     let back: Button
@@ -18,8 +19,9 @@ final class ListBar {
         self.style = style
         (view, title) = style.bar(title: listTitle)
         let text = "‹ " + listTitle
-        let frame = Self.backFrame(fitting: TextLayout(text, face: style.regular, pixelSize: style.barTextSize).size.width,
+        var frame = Self.backFrame(fitting: TextLayout(text, face: style.regular, pixelSize: style.barTextSize).size.width,
                                    style: style)
+        if style.direction == .rightToLeft { frame.origin.x = style.width - frame.maxX }
         back = Button(title: text, face: style.regular, pixelSize: style.barTextSize, style: style.backButton, frame: frame,
                       metrics: metrics)
         back.view.isHidden = true
@@ -30,7 +32,8 @@ final class ListBar {
     func show(item: KioskConfig.ListItem?) {
         back.view.isHidden = item == nil
         title.text = item?.title ?? listTitle
-        style.centre(title, in: view, sideRoom: item == nil ? 0 : back.view.frame.maxX + style.inset)
+        let side = style.direction == .rightToLeft ? style.width - back.view.frame.minX : back.view.frame.maxX
+        style.centre(title, in: view, sideRoom: item == nil ? 0 : side + style.inset)
     }
 
     /// Wide enough for the title inside Button's own inset (min(16, width / 8) each side), but never more

@@ -14,6 +14,8 @@ struct ListStyle {
     let bold: FontFace
     /// Pixels in a screen unit.
     let unit: Double
+    /// Which way the page reads: right to left, its rows and bar are mirrored.
+    let direction: TextDirection
 
     init(_ context: PageContext) {
         theme = context.theme
@@ -24,6 +26,7 @@ struct ListStyle {
         margin = context.margin
         regular = context.face(.regular)
         bold = context.face(.bold)
+        direction = context.direction
     }
 
     var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
@@ -37,7 +40,8 @@ struct ListStyle {
     var rows: ListView.Style {
         ListView.Style(rowHeight: (88 * unit).rounded(), rowFill: theme.surface, highlightFill: theme.accent,
                        separator: theme.background, title: theme.text, chevron: theme.secondaryText,
-                       background: theme.background, face: regular, pixelSize: theme.bodySize * unit, inset: inset)
+                       background: theme.background, face: regular, pixelSize: theme.bodySize * unit, inset: inset,
+                       direction: direction)
     }
 
     /// A tinted bar across the top with `title` centred on it (kept clear of `sideRoom` at both ends);

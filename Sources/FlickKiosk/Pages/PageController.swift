@@ -1,4 +1,5 @@
 import FlickGestures
+import FlickJSON
 import FlickInput
 import FlickRaster
 import FlickText
@@ -31,13 +32,32 @@ public final class PageContext {
     public let stateDirectory: String?
     /// Takes one line for each problem met while the kiosk runs (a picture that cannot be read, a change not saved).
     public let log: (String) -> Void
+    /// The current value of each of the config's `sources`: what a widget bound to one draws. Read it in
+    /// ``PageController/advance(to:)`` and redraw when ``LiveData/version(of:)`` changed.
+    public let live: LiveData
+    /// The local time of day at a moment of the scene's clock (`scene.animator.time`).
+    public let wallClock: WallClock
+    /// The language the page's words and dates are in, as a BCP 47 code (`en`, `ar`, `ja`, `pt-BR`).
+    public var language: String { words.language.tag }
+    /// The built-in controls' words in the page's language (the config's `languages`): `words[.next]`,
+    /// `words.text(.items, count: 3)`.
+    public let words: Words
+    /// Which way the page's controls run: right to left on a page in Arabic, Hebrew, Persian or Urdu, whose controls
+    /// mirror (Next on the left, chevrons pointing left, headers from the right).
+    public var direction: TextDirection { words.language.direction }
+    /// Carries out an action; set by the scene that shows the pages.
+    var performer: (KioskAction, JSONValue?) -> Void = { _, _ in }
 
     init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int,
-         scale: Double = 1, stateDirectory: String? = nil, log: @escaping (String) -> Void = { _ in }) {
+         scale: Double = 1, stateDirectory: String? = nil, live: LiveData = LiveData(), wallClock: WallClock = WallClock(epoch: 0),
+         words: Words = .english, images: ImageFiles? = nil, log: @escaping (String) -> Void = { _ in }) {
         self.scene = scene
+        self.words = words
+        self.live = live
+        self.wallClock = wallClock
         self.stateDirectory = stateDirectory
         self.log = log
-        images = ImageFiles(log: log)
+        self.images = images ?? ImageFiles(log: log)
         self.theme = theme
         self.fonts = fonts
         self.metrics = metrics
@@ -45,6 +65,17 @@ public final class PageContext {
         self.height = height
         displayScale = scale
         unit = ScreenUnit.pixels(metrics: metrics, scale: scale)
+    }
+
+    /// This context for a page in the language of `words`, with them; the pictures read and the actions performed
+    /// are this one's.
+    func speaking(_ words: Words) -> PageContext {
+        guard words.language != self.words.language else { return self }
+        let context = PageContext(scene: scene, theme: theme, fonts: fonts, metrics: metrics, width: width, height: height,
+                                  scale: displayScale, stateDirectory: stateDirectory, live: live, wallClock: wallClock,
+                                  words: words, images: images, log: log)
+        context.performer = { [unowned self] in performer($0, $1) }
+        return context
     }
 
     /// The whole screen, in a page's coordinates.
@@ -56,6 +87,11 @@ public final class PageContext {
     /// shown, not the size of the file — or nil when it cannot be read, after one line to ``log`` (once per file;
     /// the page shows its place blank, as the built-in pages do).
     public func image(_ path: String, fitting: Size) -> Surface? { images.read(path, fitting: fitting) }
+
+    /// Does what a widget's `action` says (``ConfigFields/action(_:required:)``): shows a page, publishes, sets the
+    /// backlight. `value` is the widget's (a toggle's `true`, a slider's number), for `{value}` in a payload and a
+    /// `backlight` of `"value"`.
+    public func perform(_ action: KioskAction, value: JSONValue? = nil) { performer(action, value) }
 
     /// The face text of `weight` is set in: the theme's first font, else the bundled DejaVu Sans.
     public func face(_ weight: FontWeight) -> FontFace { fonts.face(weight) }
@@ -76,8 +112,11 @@ public protocol PageController: AnyObject {
     /// Every frame before drawing, for motion the page drives itself rather than through the scene's animator;
     /// `time` is in seconds on the display's clock, as the scene's animator has it.
     func advance(to time: Double)
-    /// Motion of the page's own is under way: frames are needed.
+    /// Motion of the page's own is under way, or something it shows changed (a bound value): frames are needed.
     var isMoving: Bool { get }
+    /// When the page must be drawn again though nothing moves or is touched (a clock's next minute), in seconds on
+    /// the display's clock; nil: never by itself.
+    var nextDeadline: Double? { get }
 }
 
 extension PageController {
@@ -89,6 +128,8 @@ extension PageController {
     public func advance(to time: Double) {}
     /// No motion of the page's own.
     public var isMoving: Bool { false }
+    /// No time of the page's own.
+    public var nextDeadline: Double? { nil }
 }
 
 /// What a built-in page tells the kiosk's final state line.

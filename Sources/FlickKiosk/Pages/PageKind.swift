@@ -1,7 +1,7 @@
 /// A kind of page a kiosk config names by its content's `"type"`. The built-in `text`, `list`, `pagedText`,
-/// `photos` and `todo` are kinds like any other, read and shown through this protocol: a kind's fields are read
-/// with the same path-precise errors (a field it does not list is refused), and its page takes part in the swipe
-/// between pages, their layers, damage and touch dispatch as theirs do.
+/// `photos`, `todo` and `panel` are kinds like any other, read and shown through this protocol: a kind's fields are
+/// read with the same path-precise errors (a field it does not list is refused), and its page takes part in the
+/// swipe between pages, their layers, damage and touch dispatch as theirs do.
 ///
 /// ```swift
 /// struct Weather: PageKind {

@@ -1,11 +1,12 @@
 import FlickGestures
 import FlickMotion
 import FlickRaster
+import FlickText
 import FlickUI
 
 /// Pages of text shown one at a time on a card, turned with Prev and Next [transition-animations]: Next
-/// brings the next page in from the right, Prev the previous one from the left, each with the transition the
-/// config gives the page arrived at.
+/// brings the next page in from the right, Prev the previous one from the left (mirrored on a right-to-left page),
+/// each with the transition the config gives the page arrived at.
 ///
 /// The buttons share the finger with the page swipe: a tap turns the page, a drag that becomes a swipe
 /// lets the button go without firing. Every press turns a page: one back toward the page a running transition
@@ -63,7 +64,7 @@ final class PagedTextPage: PageController, ReportsKioskState {
     private func start(_ step: Int) {
         let next = index + step
         let layer = PagedTextCard.layer(content.entries[next], size: stage.view.bounds.size, context: context)
-        let transition = content.transition(arrivingAt: next).transition(forward: step > 0)
+        let transition = content.transition(arrivingAt: next).transition(forward: step > 0, direction: context.direction)
         stage.show(layer, with: transition) { [unowned self] in
             leaving = nil
             if !queued.isEmpty { start(queued.removeFirst()) }
@@ -75,9 +76,11 @@ final class PagedTextPage: PageController, ReportsKioskState {
 
 extension KioskConfig.PageTransition {
     /// Without a subtype a step forward comes in from the right and a step back from the left, as in the
-    /// seed; the curve is the seed's `UIViewAnimationCurveEaseInOut`.
-    func transition(forward: Bool) -> Transition {
-        Transition(kind, from: direction ?? (forward ? .fromRight : .fromLeft),
+    /// seed, and the other way round on a right-to-left page, where Next is on the left; the curve is the seed's
+    /// `UIViewAnimationCurveEaseInOut`.
+    func transition(forward: Bool, direction reading: TextDirection = .leftToRight) -> Transition {
+        let fromRight = forward == (reading == .leftToRight)
+        return Transition(kind, from: direction ?? (fromRight ? .fromRight : .fromLeft),
                    timing: Timing(duration: duration, curve: .easeInEaseOut))
     }
 }

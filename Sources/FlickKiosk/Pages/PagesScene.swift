@@ -20,10 +20,10 @@ import FlickUI
 /// a page is modal (an open detail, a to-do being edited) it takes no part. With `peek` the next page shows past
 /// the end of the current one, at rest and while dragging.
 public final class PagesScene: Scene {
-    /// The kiosk it shows.
-    public let config: KioskConfig
+    /// The kiosk it shows (the latest applied with ``apply(_:live:)``).
+    public private(set) var config: KioskConfig
     /// The config's pages and links, which the swipe follows.
-    public let graph: PageGraph
+    public private(set) var graph: PageGraph
     /// The panel's density: the swipe's slop and commit distance in millimetres, and the screen unit.
     public let metrics: GestureMetrics
     /// The screen's width, in pixels (after rotation).
@@ -51,7 +51,10 @@ public final class PagesScene: Scene {
     static let easeOutDuration = 0.3
 
     private let scene: ViewScene
-    private let context: PageContext
+    private var context: PageContext!
+    /// What a new context is made with when a config with another theme is applied.
+    private let fonts: FontCollection, stateDirectory: String?, wallClock: WallClock, log: (String) -> Void
+    private let perform: (KioskAction, JSONValue?) -> Void
     /// Where the pages' pictures come from.
     var images: ImageFiles { context.images }
     private var controllers: [String: any PageController] = [:]
@@ -60,6 +63,12 @@ public final class PagesScene: Scene {
     private var swipe: PageSwipe!
     /// The finger offset the drag started from.
     private var dragStart = 0.0
+    /// The kiosk's current language, as its tag is written in the config: the pages without a `language` of their
+    /// own are in it.
+    public private(set) var languageTag: String
+    /// The pages shown before the current one, latest last, for the `back` action.
+    private var history: [String] = []
+    private static let historyLimit = 64
     private static let offsetKey = AnimationKey<Double>("pageOffset")
     private var animationTarget: ObjectIdentifier { ObjectIdentifier(self) }
 
@@ -77,23 +86,31 @@ public final class PagesScene: Scene {
     ///   - stateDirectory: Where pages keep what people change (``PageContext/stateDirectory``); a to-do page
     ///     creates it when it first saves.
     ///   - log: Takes one line per problem met while running; called on the thread that drives the scene.
+    ///   - live: The values of the config's `sources` that widgets draw; default: none arrived yet.
+    ///   - wallClock: The local time at each moment of the scene's clock; default: the system's.
+    ///   - perform: Carries out the actions pages do not: `publish`, `backlight`, `blank`, `wake`, `language`
+    ///     (the pages show pages themselves); default: none.
     public init(config: KioskConfig, width: Int, height: Int, fonts: FontCollection,
                 metrics: GestureMetrics = PagesScene.defaultMetrics, stateDirectory: String? = nil,
+                live: LiveData? = nil, wallClock: WallClock = .system(loopNow: 0),
+                perform: @escaping (KioskAction, JSONValue?) -> Void = { _, _ in },
                 log: @escaping (String) -> Void = { _ in }) {
         self.config = config
         graph = PageGraph(config)
+        languageTag = config.languages.defaultLanguage.tag
         self.metrics = metrics
         self.width = width
         self.height = height
+        self.fonts = fonts
+        self.stateDirectory = stateDirectory
+        self.wallClock = wallClock
+        self.perform = perform
+        self.log = log
         strip = PageStrip(graph: graph, width: Double(width), height: Double(height), peek: config.swipe.peek,
                           current: config.start)
         layers = PageLayerPolicy(unprepared: strip.neighbours)
         scene = ViewScene(width: width, height: height)
-        scene.tree.clearColor = config.theme.background
-        // The config checked its theme fonts when it was read; one that fails now (removed since) leaves DejaVu.
-        do { try fonts.useTheme(config.theme.fonts, fallbacks: config.theme.fallbackFonts) } catch { log("theme fonts: \(error)") }
-        context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
-                              scale: config.display?.scale ?? 1, stateDirectory: stateDirectory, log: log)
+        context = makeContext(live: live ?? LiveData(sources: config.sources.map { ($0.name, $0.freshness) }))
         scene.dispatcher.metrics = metrics
         swipe = PageSwipe(on: scene.root, metrics: metrics, handler: self)
         layout()
@@ -107,6 +124,16 @@ public final class PagesScene: Scene {
 
     /// A finger is on the pages.
     public var isTracking: Bool { scene.dispatcher.isTracking }
+
+    /// The current page is not left for the start page when nobody touches it: its config says
+    /// `"returnToStart": false`, or someone is typing on it (a to-do item being edited).
+    public var currentPageStays: Bool {
+        config.page(currentPage)?.returnsToStart == false
+            || (controllers[currentPage] as? ReportsKioskState)?.todoState?.editing != nil
+    }
+
+    /// Views drawn over every page (a notice): children of the root, after the pages.
+    var overlay: View { scene.root }
 
     /// The pages whose views are whole rendered layers now: what the kiosk holds in memory besides the screen.
     package var pagesWithLayers: [String] { controllers.filter { $0.value.view.isCached }.map(\.key).sorted() }
@@ -169,8 +196,123 @@ public final class PagesScene: Scene {
     public func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] { scene.draw(on: canvas, fullRedraw: fullRedraw) }
     /// Now, while neighbours wait to be rendered into their layers.
     public var nextDeadline: Double? {
-        !layers.hasIdleWork || isTracking || controller(currentPage).isModal ? scene.nextDeadline
-            : scene.animator.time
+        !layers.hasIdleWork || isTracking || controller(currentPage).isModal
+            ? [scene.nextDeadline, controller(currentPage).nextDeadline].compactMap { $0 }.min() : scene.animator.time
+    }
+
+    /// The context pages are made with: the config's theme and fonts, its scale, and `live`.
+    private func makeContext(live: LiveData) -> PageContext {
+        scene.tree.clearColor = config.theme.background
+        // The config checked its theme fonts when it was read; one that fails now (removed since) leaves DejaVu.
+        do { try fonts.useTheme(config.theme.fonts, fallbacks: config.theme.fallbackFonts) } catch { log("theme fonts: \(error)") }
+        let language = config.languages.language(languageTag) ?? config.languages.defaultLanguage
+        let context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
+                                  scale: config.display?.scale ?? 1, stateDirectory: stateDirectory, live: live,
+                                  wallClock: wallClock, words: config.languages.words(for: language), log: log)
+        context.performer = { [unowned self] action, value in
+            switch action {
+            case .page(let id): show(page: id)
+            case .start: show(page: config.start)
+            case .back: back()
+            case .language(let tag): speak(tag)
+            default: perform(action, value)
+            }
+        }
+        return context
+    }
+
+    // MARK: A new config
+
+    /// Shows `new` in place of the config shown, without a black frame: the pages whose content is the same keep
+    /// their state (an open detail, a list's scroll, a to-do being edited); the others are made anew. The page on
+    /// screen stays when `new` still has it, else the latest page shown before that it has, else its start. With
+    /// another theme, scale or sources every page is made anew; `live` replaces the values pages draw (nil: kept).
+    /// Returns whether what is on screen changed.
+    @discardableResult
+    public func apply(_ new: KioskConfig, live: LiveData? = nil) -> Bool {
+        let old = config
+        let sameLook = new.theme == old.theme && new.display?.scale == old.display?.scale && new.sources == old.sources
+            && new.languages == old.languages
+        let shown = currentPage
+        history.removeAll { new.page($0) == nil }
+        let current = new.page(shown) != nil ? shown : history.popLast() ?? new.start
+        config = new
+        graph = PageGraph(new)
+        if new.languages.language(languageTag) == nil { languageTag = new.languages.defaultLanguage.tag }
+        let kept = remake(startingOn: current, newContext: !sameLook || live != nil, live: live) { id in
+            !sameLook || new.page(id)?.content != old.page(id)?.content || new.page(id)?.language != old.page(id)?.language
+        }
+        return current != shown || !kept.contains(current)
+    }
+
+    /// Lets go of the pages `remade` says (made again when next shown), at rest on `current`; with `newContext`, the
+    /// context pages are made with is made again (the theme, words or `live` changed). Returns the pages kept.
+    @discardableResult
+    private func remake(startingOn current: String? = nil, newContext: Bool = true, live: LiveData? = nil,
+                        _ remade: (String) -> Bool) -> Set<String> {
+        scene.animator.stop(animationTarget, key: Self.offsetKey)
+        var kept: [String: any PageController] = [:]
+        for (id, controller) in controllers {
+            if remade(id) {
+                controller.view.removeFromParent()
+                controller.view.discardCaches()
+            } else {
+                kept[id] = controller
+            }
+        }
+        strip = PageStrip(graph: graph, width: Double(width), height: Double(height), peek: config.swipe.peek,
+                          current: current ?? currentPage)
+        let rasterized = layers.restsRasterized.filter { kept[$0] != nil }
+        layers = PageLayerPolicy(unprepared: strip.neighbours)
+        layers.restsRasterized = rasterized
+        controllers = kept
+        if newContext { context = makeContext(live: live ?? context.live) }
+        dragStart = 0
+        layout()
+        endSlide()
+        scene.root.setNeedsDisplay()
+        return Set(kept.keys)
+    }
+
+    /// Shows the pages in the language `tag` (one of the config's): the pages without a language of their own are
+    /// made again in it, on the page shown.
+    public func speak(_ tag: String) {
+        guard tag != languageTag, config.languages.language(tag) != nil else { return }
+        languageTag = tag
+        remake { [config] in config.page($0)?.language == nil }
+    }
+
+    // MARK: Showing a page
+
+    /// Shows page `id` as a button asks: it slides in from the right (from the left for ``back()``), the page on
+    /// screen slides out. Nothing happens for an unknown id, the page already shown, or while a finger is on the
+    /// pages.
+    public func show(page id: String) { show(id, fromLeft: false, remembering: true) }
+
+    /// Shows the page shown before the current one, sliding in from the left; the start page when there is none.
+    public func back() {
+        let previous = history.popLast() ?? config.start
+        show(previous, fromLeft: true, remembering: false)
+    }
+
+    private func show(_ id: String, fromLeft: Bool, remembering: Bool) {
+        guard config.page(id) != nil, id != currentPage, !isTracking else { return }
+        if remembering { remember(currentPage) }
+        scene.animator.stop(animationTarget, key: Self.offsetKey)
+        strip.rest()
+        strip.lock(.horizontal)
+        becomeLayer(currentPage)
+        becomeLayer(id)
+        // A page uncovered by pages moving right (+1) is the one on the left.
+        strip.commit(to: id, sign: fromLeft ? 1 : -1)
+        dragStart = 0
+        layout()
+        settle(velocity: 0)
+    }
+
+    private func remember(_ id: String) {
+        history.append(id)
+        if history.count > Self.historyLimit { history.removeFirst() }
     }
 
     // MARK: Settling
@@ -209,7 +351,7 @@ public final class PagesScene: Scene {
 
     private func makeController(_ id: String) -> PageController {
         guard let page = config.page(id) else { return StaticPage.blank(width: width, height: height) }
-        return page.content.kind.makePage(context: context)
+        return page.content.kind.makePage(context: context.speaking(languageOf: page, in: config.languages))
     }
 
     /// Page `id` drawn from nothing into its layer, as when it is first shown or prepared after its layer was let
@@ -299,6 +441,7 @@ extension PagesScene: PageSwipeHandler {
         let along = axis.map { velocity.component(along: $0) } ?? 0
         switch strip.release(decision: decision, lockedAxis: lockedAxis, velocity: along) {
         case .commit(let next, let sign, let velocity):
+            remember(currentPage)
             strip.commit(to: next, sign: sign)
             dragStart = 0
             settle(velocity: velocity)

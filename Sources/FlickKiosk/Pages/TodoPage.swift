@@ -19,7 +19,7 @@ final class TodoPage: PageController, ReportsKioskState {
     private var editing: Editing?
     private let store: TodoStore?
     private let look: TodoLook
-    private let header: TodoHeader
+    let header: TodoHeader
     private let list: TodoListView
     private let gestures: TodoListGestures
     private let editor: TodoEditor
@@ -40,7 +40,7 @@ final class TodoPage: PageController, ReportsKioskState {
         look = TodoLook(context: context)
         view = View(frame: context.bounds, background: .solid(look.background))
         view.clipsToBounds = true
-        header = TodoHeader(title: content.title, look: look)
+        header = TodoHeader(title: content.title ?? context.words[.todo], look: look)
         list = TodoListView(frame: Rect(x: 0, y: look.headerHeight, width: look.width,
                                         height: max(0, Double(context.height) - look.headerHeight)),
                             look: look, scene: context.scene)

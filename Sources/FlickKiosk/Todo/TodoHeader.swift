@@ -3,8 +3,9 @@ import FlickText
 import FlickUI
 
 /// The bar above the list: the page's title and how many items there are and how many are done, in the theme's
-/// surface and text colours. One layer, redrawn when the counts change. It shares its touches with the page
-/// swipe, so a visitor can leave the page here.
+/// surface and text colours and the page's words; on a right-to-left page the title is on the right and the count
+/// on the left. One layer, redrawn when the counts change. It shares its touches with the page swipe, so a visitor
+/// can leave the page here.
 final class TodoHeader {
     let view: View
     let title: String
@@ -23,25 +24,31 @@ final class TodoHeader {
     }
 
     var summary: String {
-        let items = counts.items == 1 ? "1 item" : "\(counts.items) items"
-        return counts.done > 0 ? "\(items), \(counts.done) done" : items
+        let items = look.words.text(.items, count: counts.items)
+        return counts.done > 0 ? look.words.text(.itemsDone, count: counts.done, ["items": items]) : items
     }
 
+    /// The title from the reading side's edge, the count against the other; drawn in a left-to-right bar and
+    /// mirrored for a right-to-left one.
     private func draw(on canvas: Canvas, in bounds: Rect) {
-        let inset = look.inset
-        var titleRight = inset
+        let inset = look.inset, rtl = look.rightToLeft
+        var titleWidth = 0.0
         if !title.isEmpty {
             // At most half the bar: the counts keep room beside a long title, which ends in an ellipsis.
+            let width = max(1, bounds.width / 2 - inset)
             let title = TextLayout(title, face: look.bold, pixelSize: (look.rowHeight * 0.44).rounded(),
-                                   options: .init(maxWidth: max(1, bounds.width / 2 - inset), maxLines: 1))
-            canvas.draw(title, at: Point(inset, ((bounds.height - title.metrics.lineHeight) / 2).rounded()), color: look.theme.text)
-            titleRight += title.size.width + inset
+                                   options: .init(maxWidth: width, maxLines: 1, alignment: rtl ? .right : .left))
+            titleWidth = title.size.width + inset
+            canvas.draw(title, at: Point(rtl ? bounds.width - inset - width : inset, centred(title, in: bounds)), color: look.theme.text)
         }
-        guard bounds.width - titleRight - inset > 0 else { return }
-        let room = bounds.width - titleRight - inset
+        let room = bounds.width - titleWidth - 2 * inset
+        guard room > 0 else { return }
         let count = TextLayout(summary, face: look.regular, pixelSize: look.textSize,
-                               options: .init(maxWidth: room, maxLines: 1, alignment: .right))
-        canvas.draw(count, at: Point(titleRight, ((bounds.height - count.metrics.lineHeight) / 2).rounded()),
-                    color: look.theme.secondaryText)
+                               options: .init(maxWidth: room, maxLines: 1, alignment: rtl ? .left : .right))
+        canvas.draw(count, at: Point(rtl ? inset : inset + titleWidth, centred(count, in: bounds)), color: look.theme.secondaryText)
+    }
+
+    private func centred(_ layout: TextLayout, in bounds: Rect) -> Double {
+        ((bounds.height - layout.metrics.lineHeight) / 2).rounded()
     }
 }

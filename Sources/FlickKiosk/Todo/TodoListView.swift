@@ -32,8 +32,6 @@ final class TodoListView {
     /// The rows a pinch parts: the upper one's index (the lower is the next).
     private var partedAbove: Int?
 
-    static let pullText = "Pull to Add Item", releaseText = "Release to Add Item"
-    static let emptyHint = "Pull down to add an item"
     /// The tutorial's shuffle after a delete: each row below moves up in 0.3 s, ease-in-out, 0.03 s after the one above.
     static let shuffleDuration = 0.3, shuffleStagger = 0.03
     /// The tutorial's 0.2 s ease-in-out that closes a pinch that was let go too early.
@@ -56,8 +54,8 @@ final class TodoListView {
         view.background = .solid(look.background)
         content.frame = Rect(origin: .zero, size: frame.size)
         view.addChild(content)
-        pullPlaceholder = TodoRow(look: look, content: RowFace(text: Self.pullText, fill: TodoLook.rowFill(index: 0, count: 1)))
-        gapPlaceholder = TodoRow(look: look, content: RowFace(text: Self.pullText, fill: TodoLook.rowFill(index: 0, count: 1)))
+        pullPlaceholder = TodoRow(look: look, content: RowFace(text: look.words[.pullToAdd], fill: TodoLook.rowFill(index: 0, count: 1)))
+        gapPlaceholder = TodoRow(look: look, content: RowFace(text: look.words[.pullToAdd], fill: TodoLook.rowFill(index: 0, count: 1)))
         for placeholder in [pullPlaceholder, gapPlaceholder] {
             placeholder.view.alpha = 0
             content.addChild(placeholder.view)
@@ -190,7 +188,7 @@ final class TodoListView {
         content.frame.origin.y = -offset.rounded()
         let pull = focused == nil ? pullDistance : 0
         pullPlaceholder.view.alpha = min(1, pull / rowHeight)
-        pullPlaceholder.content.text = isPulledToAdd ? Self.releaseText : Self.pullText
+        pullPlaceholder.content.text = look.words[isPulledToAdd ? .releaseToAdd : .pullToAdd]
         layoutRows()
     }
 
@@ -235,7 +233,7 @@ final class TodoListView {
         gapPlaceholder.index = above
         gapPlaceholder.displacement = rowHeight / 2
         gapPlaceholder.content.fill = TodoLook.rowFill(index: above + 1, count: items.count + 1)
-        gapPlaceholder.content.text = gap > rowHeight ? Self.releaseText : Self.pullText
+        gapPlaceholder.content.text = look.words[gap > rowHeight ? .releaseToAdd : .pullToAdd]
         gapPlaceholder.view.transform = .scale(1, min(gap, rowHeight) / rowHeight)
         gapPlaceholder.view.alpha = min(1, gap / rowHeight)
     }
@@ -353,7 +351,7 @@ final class TodoListView {
 
     private func drawEmptyHint(on canvas: Canvas, in bounds: Rect) {
         guard items.isEmpty else { return }
-        let hint = TextLayout(Self.emptyHint, face: look.regular, pixelSize: look.textSize,
+        let hint = TextLayout(look.words[.emptyList], face: look.regular, pixelSize: look.textSize,
                               options: .init(maxWidth: bounds.width - 2 * look.inset, maxLines: 2, alignment: .center))
         canvas.draw(hint, at: Point(look.inset, (bounds.height / 2 - hint.size.height / 2).rounded()), color: look.theme.secondaryText)
     }

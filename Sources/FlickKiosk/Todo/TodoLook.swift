@@ -28,6 +28,10 @@ struct TodoLook {
     let bold: FontFace
     let regular: FontFace
     let theme: KioskConfig.Theme
+    /// The list's words, in the page's language.
+    let words: Words
+    /// The page reads right to left: the header runs from the right.
+    let rightToLeft: Bool
     /// Under the rows and past their end.
     var background: Color { theme.background }
     /// The rows' text, strike-through and caret.
@@ -41,6 +45,8 @@ struct TodoLook {
         bold = context.face(.bold)
         regular = context.face(.regular)
         theme = context.theme
+        words = context.words
+        rightToLeft = context.direction == .rightToLeft
     }
 
     /// A length given in the tutorial's points at this row height.

@@ -136,14 +136,12 @@ package final class TodoStore {
 
     /// `mkdir -p` of the state directory.
     private func makeDirectory() throws(TodoStoreError) {
-        // A relative directory is relative to the working directory, as for every Unix tool.
-        var prefix = directory.hasPrefix("/") ? "" : "."
-        for component in directory.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw TodoStoreError(prefix, "mkdir", errno: .current,
-                                     remedy: "create \(directory) for this user or set XDG_STATE_HOME to a writable directory")
-            }
+        do {
+            try DurableFile.createDirectories(directory)
+        } catch {
+            guard case .system(let call, let errno) = error.problem else { return }
+            throw TodoStoreError(error.path, call, errno: errno,
+                                 remedy: "create \(directory) for this user or set XDG_STATE_HOME to a writable directory")
         }
     }
 }

@@ -2,7 +2,7 @@ import FlickRaster
 import FlickText
 
 /// One row of a `ListView`, full-width: a title, a disclosure chevron on the right and a separator along the
-/// bottom, filled with the highlight while pressed. Rows are reused: the list shows a new item in a row that
+/// bottom, filled with the highlight while pressed; mirrored when the style reads right to left. Rows are reused: the list shows a new item in a row that
 /// scrolled off with `show(_:title:highlighted:)`. Rasterized, so a scrolling row is only copied.
 public final class ListRow {
     /// The row's view, owned by the list.
@@ -18,7 +18,8 @@ public final class ListRow {
         self.style = style
         view = View(frame: Rect(x: 0, y: 0, width: width, height: style.rowHeight))
         view.shouldRasterize = true
-        label = Label("", face: style.face, pixelSize: style.pixelSize, color: style.title, maxLines: style.maxLines)
+        label = Label("", face: style.face, pixelSize: style.pixelSize, color: style.title, maxLines: style.maxLines,
+                      alignment: style.direction == .rightToLeft ? .right : .start)
         view.content = ViewContent { [weak self] canvas, bounds in self?.draw(on: canvas, in: bounds) }
         view.addChild(label.view)
     }
@@ -47,7 +48,8 @@ public final class ListRow {
         setHighlighted(highlighted)
         label.text = title
         let textHeight = label.layout(width: titleWidth).size.height
-        label.view.frame = Rect(x: style.inset, y: ((height - textHeight) / 2).rounded(), width: titleWidth, height: textHeight)
+        let x = isMirrored ? view.frame.width - style.inset - titleWidth : style.inset
+        label.view.frame = Rect(x: x, y: ((height - textHeight) / 2).rounded(), width: titleWidth, height: textHeight)
     }
 
     func setHighlighted(_ highlighted: Bool) {
@@ -64,15 +66,19 @@ public final class ListRow {
     }
     private var titleWidth: Double { Self.titleWidth(style: style, width: view.frame.width) }
 
+    private var isMirrored: Bool { style.direction == .rightToLeft }
+
     private func draw(on canvas: Canvas, in bounds: Rect) {
         canvas.fill(bounds, color: isHighlighted ? style.highlightFill : style.rowFill)
-        // Inset on the left as UITableView's separators are.
-        canvas.fill(Rect(x: style.inset, y: bounds.height - 1, width: bounds.width - style.inset, height: 1),
+        // Inset on the reading side as UITableView's separators are.
+        canvas.fill(Rect(x: isMirrored ? 0 : style.inset, y: bounds.height - 1, width: bounds.width - style.inset, height: 1),
                     color: style.separator)
-        let s = chevronSize, x = bounds.width - style.inset - s / 2, y = bounds.height / 2
+        // Pointing the way reading goes on: right, or left in a mirrored row.
+        let s = chevronSize, y = bounds.height / 2
+        let x = isMirrored ? style.inset + s / 2 : bounds.width - style.inset - s / 2, tip = isMirrored ? -s / 2 : s / 2
         var chevron = Path()
         chevron.move(to: Point(x, y - s / 2))
-        chevron.line(to: Point(x + s / 2, y))
+        chevron.line(to: Point(x + tip, y))
         chevron.line(to: Point(x, y + s / 2))
         canvas.stroke(chevron, paint: .solid(isHighlighted ? style.title : style.chevron),
                       style: StrokeStyle(width: max(1, (s / 6).rounded()), join: .round, cap: .round))

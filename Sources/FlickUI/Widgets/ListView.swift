@@ -31,15 +31,20 @@ public final class ListView {
         public var face: FontFace
         /// The titles' font size in pixels.
         public var pixelSize: Double
-        /// From the left edge to the title, and from the chevron to the right edge.
+        /// From the reading side's edge to the title, and from the chevron to the other edge.
         public var inset: Double
         /// Lines a long title wraps onto before it ends in an ellipsis.
         public var maxLines: Int
+        /// Which way the rows read: right to left, each row is mirrored (the title against the right edge, the
+        /// chevron on the left pointing left, the separator inset on the right).
+        public var direction: TextDirection
 
-        /// A style; titles wrap onto two lines unless `maxLines` says otherwise.
+        /// A style; titles wrap onto two lines unless `maxLines` says otherwise, and rows read left to right unless
+        /// `direction` says otherwise.
         public init(rowHeight: Double, rowFill: Color, highlightFill: Color, separator: Color, title: Color,
                     chevron: Color, background: Color, face: FontFace, pixelSize: Double, inset: Double,
-                    maxLines: Int = 2) {
+                    maxLines: Int = 2, direction: TextDirection = .leftToRight) {
+            self.direction = direction
             self.rowHeight = rowHeight; self.rowFill = rowFill; self.highlightFill = highlightFill
             self.separator = separator; self.title = title; self.chevron = chevron; self.background = background
             self.face = face; self.pixelSize = pixelSize; self.inset = inset; self.maxLines = maxLines

@@ -86,13 +86,13 @@ extension ConfigTests {
 
         @Test func unknownContentType() {
             #expect(problems(#"{"pages": [{"id": "a", "content": {"type": "gallery"}}]}"#)
-                == [#"kiosk.json: pages[0].content.type: unknown content type "gallery" (expected one of: text, list, pagedText, photos, todo)"#])
+                == [#"kiosk.json: pages[0].content.type: unknown content type "gallery" (expected one of: text, list, pagedText, photos, todo, panel)"#])
         }
 
         @Test func unknownFieldsAreTypos() {
             #expect(problems(#"{"pagse": [], "pages": [{"id": "a", "rigth": "a", "content": {"type": "todo", "titel": "x"}}]}"#) == [
-                "kiosk.json: pagse: unknown field (expected one of: theme, display, input, swipe, start, pages)",
-                "kiosk.json: pages[0].rigth: unknown field (expected one of: id, up, down, left, right, axis, content)",
+                "kiosk.json: pagse: unknown field (expected one of: theme, display, input, swipe, start, returnToStart, mqtt, sources, languages, pages)",
+                "kiosk.json: pages[0].rigth: unknown field (expected one of: id, up, down, left, right, axis, language, returnToStart, content)",
                 "kiosk.json: pages[0].content.titel: unknown field (expected one of: type, title, list)",
             ])
         }

@@ -72,7 +72,7 @@ extension ConfigTests {
                 _ = try KioskConfig.parse(Array(json.utf8), file: "kiosk.json", directory: "/", kinds: [Poster.self])
                 Issue.record("an unknown type was taken")
             } catch {
-                #expect(error.lines == [#"kiosk.json: pages[0].content.type: unknown content type "gallery" (expected one of: text, list, pagedText, photos, todo, poster)"#])
+                #expect(error.lines == [#"kiosk.json: pages[0].content.type: unknown content type "gallery" (expected one of: text, list, pagedText, photos, todo, panel, poster)"#])
             }
         }
 

@@ -22,7 +22,7 @@ extension ConfigTests {
         @Test func aTodoPageTakesItsTitleAndListAndDefaultsToToday() throws {
             let config = try KioskConfig.parse(Array(pages(#"{"type": "todo"}"#, #"{"type": "todo", "title": "Shopping", "list": "shop_2-b"}"#).utf8),
                                                file: "kiosk.json", directory: "/")
-            #expect(config.pages.map { $0.content.kind as? KioskConfig.Todo } == [KioskConfig.Todo(title: "To-do", list: "todo"),
+            #expect(config.pages.map { $0.content.kind as? KioskConfig.Todo } == [KioskConfig.Todo(title: nil, list: "todo"),
                                                                                  KioskConfig.Todo(title: "Shopping", list: "shop_2-b")])
         }
 
