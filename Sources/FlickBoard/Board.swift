@@ -142,8 +142,7 @@ public enum Board {
         var shown = try scene(after: nil)
         let waiter = PollWaiter(signals: signals)
         let clock = WallClock.system(loopNow: waiter.now)
-        let screen = options.idle == nil && options.schedule.windows.isEmpty ? nil
-            : ScreenPower(policy: options.idle ?? IdlePolicy(), schedule: options.schedule, weekClock: clock.weekClock,
+        let screen = ScreenPower(policy: options.idle ?? IdlePolicy(), schedule: options.schedule, weekClock: clock.weekClock,
                           display: display, backlight: backlight(options.backlight, log: log), now: waiter.now) {
                 log(.notice, $0)
             }

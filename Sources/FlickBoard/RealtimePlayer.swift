@@ -22,8 +22,7 @@ final class RealtimePlayer: HeadlessPlayer {
          log: @escaping (String) -> Void) throws {
         let display = HeadlessDisplay(width: width, height: height, refreshHz: refreshHz)
         let waiter = RealtimeWaiter(display: display, signals: signals), input = ScriptedInput(clock: display.clock)
-        let screen = idle == nil && schedule.windows.isEmpty ? nil
-            : ScreenPower(policy: idle ?? IdlePolicy(), schedule: schedule, weekClock: weekClock, display: display,
+        let screen = ScreenPower(policy: idle ?? IdlePolicy(), schedule: schedule, weekClock: weekClock, display: display,
                           backlight: nil, now: 0, log: log)
         loop = FrameLoop(display: display, inputs: [input], scene: scene, waiter: waiter, screen: screen)
         (self.scene, self.display, self.waiter, self.input, screenPower) = (scene, display, waiter, input, screen)

@@ -68,6 +68,7 @@ public final class FrameLoop {
                 terminal: (any ConsoleSwitching)? = nil, screen: ScreenPower? = nil) {
         self.display = display; self.inputs = inputs; self.scene = scene; self.waiter = waiter; self.terminal = terminal
         self.screen = screen
+        if let screen { scene.use(screen) }
     }
 
     /// Runs until a termination signal arrives, or the waiter says the run is over. Throws what the display or the
@@ -185,6 +186,7 @@ public final class FrameLoop {
             connected = true
             if canvas.map({ $0.surface.width != width || $0.surface.height != height }) ?? false, let resizeScene {
                 scene = resizeScene(width, height)
+                if let screen { scene.use(screen) }
             }
             // The mode (and so the display's grid) may be another: the next frame is for its first vblank.
             lastFrame = nil

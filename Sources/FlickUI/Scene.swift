@@ -25,6 +25,10 @@ public protocol Scene: AnyObject {
     /// The operator asked for the content to be read again (SIGHUP): the config, the files it names. By default
     /// nothing is read again.
     func reload()
+    /// The screen's power, which the loop dims, blanks and schedules: for a scene whose controls act on it (a
+    /// button that blanks the screen, a slider that sets the backlight). Called when the loop takes the scene. By
+    /// default the scene keeps nothing.
+    func use(_ screen: ScreenPower)
 }
 
 extension Scene {
@@ -32,4 +36,6 @@ extension Scene {
     public var sources: [any LoopSource] { [] }
     /// Nothing to read again.
     public func reload() {}
+    /// The scene does not act on the screen's power.
+    public func use(_ screen: ScreenPower) {}
 }

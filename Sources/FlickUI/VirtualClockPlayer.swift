@@ -32,8 +32,7 @@ public final class VirtualClockPlayer {
         self.scene = scene
         let clock = VirtualClock()
         let display = HeadlessDisplay(width: width, height: height, refreshHz: refreshHz, clock: clock)
-        let screenPower = idle == nil && schedule.windows.isEmpty ? nil
-            : ScreenPower(policy: idle ?? IdlePolicy(), schedule: schedule, weekClock: weekClock, display: display,
+        let screenPower = ScreenPower(policy: idle ?? IdlePolicy(), schedule: schedule, weekClock: weekClock, display: display,
                           backlight: nil, now: 0, log: log)
         self.display = display
         self.screenPower = screenPower

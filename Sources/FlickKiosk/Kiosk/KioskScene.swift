@@ -32,11 +32,15 @@ public final class KioskScene: Scene {
     private let log: (String) -> Void
     private let lastGood: LastGoodConfig?
     private var liveSources: LiveSources
+    /// The config file and what it names, watched for edits; nil without a file (or without inotify).
+    private var watch: ContentWatch?
     private let noticeView: ConfigNotice
     private var fade: CrossFade?
     private var time = 0.0
     private var lastTouch = 0.0
     private var reloadPending = false
+    /// The screen's power, for the `blank`, `wake` and `backlight` actions; nil until the loop hands it over.
+    private weak var screen: ScreenPower?
     /// The latest refusal logged, so an editor saving the same broken file again does not repeat it.
     private var lastRefusal: String?
 
@@ -75,13 +79,30 @@ public final class KioskScene: Scene {
         pages.overlay.addChild(noticeView.view)
         noticeView.text = notice
         perform = { [unowned self] action, value in self.perform(action, value: value) }
+        if let file { startWatching(file) }
+    }
+
+    private func startWatching(_ file: String) {
+        do throws(SystemCallError) {
+            let watch = try ContentWatch(log: log)
+            watch.dataChanged = { [unowned self] path, now in liveSources.fileChanged(path, now: now) }
+            watch.contentChanged = { [unowned self] files in reload(changed: files) }
+            watch.watch(file: file, of: config, log: log)
+            self.watch = watch
+        } catch {
+            log("\(error): edits to \(file) apply on SIGHUP only")
+        }
     }
 
     // MARK: Reloading
 
     /// Reads the config file again and applies it if it is valid; else keeps the config shown and shows why on
     /// screen. While a finger is on the screen the reload waits for it to lift.
-    public func reload() {
+    public func reload() { reload(changed: []) }
+
+    /// Reloads knowing which of the files the config names changed on disk (pictures, fonts): pages showing a changed
+    /// picture are made again even when the config is the same.
+    private func reload(changed files: Set<String>) {
         guard let file else { return }
         guard !pages.isTracking else { reloadPending = true; return }
         reloadPending = false
@@ -93,6 +114,9 @@ public final class KioskScene: Scene {
             if new != config {
                 lastGood?.keep(bytes, log: log)
                 apply(new)
+                watch?.watch(file: file, of: new, log: log)
+            } else if !files.isEmpty {
+                redraw(showing: files)
             }
         } catch {
             refuse(error)
@@ -122,20 +146,40 @@ public final class KioskScene: Scene {
         }
     }
 
+    /// Pictures or fonts changed on disk under the same config: the pages showing them are made again.
+    private func redraw(showing files: Set<String>) {
+        let fonts = Set(config.theme.fonts + config.theme.fallbackFonts)
+        let shown = config.page(pages.currentPage).map { $0.content.kind.imageFiles.map(\.file) } ?? []
+        if !fonts.isDisjoint(with: files) || shown.contains(where: files.contains) {
+            fade = CrossFade(from: pages, width: pages.width, height: pages.height)
+        }
+        pages.remake(showing: files, fontsChanged: !fonts.isDisjoint(with: files))
+    }
+
     // MARK: Actions
 
     private func perform(_ action: KioskAction, value: JSONValue?) {
         switch action {
         case .publish(let topic, let payload, let retain):
             liveSources.publish(topic: topic, payload: KioskAction.fill(payload, with: value), retain: retain)
-        default:
-            log("action \(action) is not available here")
+        case .blank:
+            screen?.blank()
+        case .wake:
+            screen?.wake(at: time)
+        case .backlight(let percent):
+            guard let level = percent ?? value.flatMap({ if case .number(let n) = $0 { n } else { nil } }) else { return }
+            screen?.setBrightness(percent: min(max(level, 1), 100), at: time)
+        case .page, .back, .start, .language:
+            // The pages carry these out themselves.
+            break
         }
     }
 
     // MARK: Scene
 
-    public var sources: [any LoopSource] { liveSources.loopSources }
+    public var sources: [any LoopSource] { liveSources.loopSources + (watch.map { [$0] } ?? []) }
+
+    public func use(_ screen: ScreenPower) { self.screen = screen }
 
     public func handle(_ event: InputEvent) {
         if case .touches = event { lastTouch = time }

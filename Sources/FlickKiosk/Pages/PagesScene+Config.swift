@@ -45,6 +45,14 @@ extension PagesScene {
         return current != shown || !kept.contains(current)
     }
 
+    /// Makes again, when next shown, the pages that show a picture in `files` (changed on disk); every page when
+    /// `fontsChanged`.
+    func remake(showing files: Set<String>, fontsChanged: Bool) {
+        remake(newContext: fontsChanged) { [config] id in
+            fontsChanged || (config.page(id)?.content.kind.imageFiles.contains { files.contains($0.file) } ?? false)
+        }
+    }
+
     /// Lets go of the pages `remade` says (made again when next shown), at rest on `current`; with `newContext`, the
     /// context pages are made with is made again (the theme, words or `live` changed). Returns the pages kept.
     @discardableResult
