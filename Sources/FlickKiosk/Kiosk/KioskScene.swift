@@ -34,6 +34,8 @@ public final class KioskScene: Scene {
     private var liveSources: LiveSources
     /// The config file and what it names, watched for edits; nil without a file (or without inotify).
     private var watch: ContentWatch?
+    /// The pages shown only at some times, checked at their boundaries.
+    private var shownPages: ShownPages
     private let noticeView: ConfigNotice
     private var fade: CrossFade?
     private var time = 0.0
@@ -70,6 +72,7 @@ public final class KioskScene: Scene {
         live = LiveData(sources: config.sources.map { ($0.name, $0.freshness) })
         liveSources = LiveSources(config: config, live: live, wallClock: wallClock, log: log, now: 0)
         var perform: (KioskAction, JSONValue?) -> Void = { _, _ in }
+        shownPages = ShownPages(config: config, wallClock: wallClock, now: 0)
         pages = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: metrics,
                            stateDirectory: stateDirectory, live: live, wallClock: wallClock,
                            perform: { perform($0, $1) }, log: log)
@@ -80,6 +83,13 @@ public final class KioskScene: Scene {
         noticeView.text = notice
         perform = { [unowned self] action, value in self.perform(action, value: value) }
         if let file { startWatching(file) }
+        followShownTimes(now: 0)
+    }
+
+    /// Hides the pages outside their `shown` times now, and at each boundary from now.
+    private func followShownTimes(now: Double) {
+        shownPages.changed = { [unowned self] hidden in pages.hide(hidden) }
+        pages.hide(shownPages.hidden(at: now))
     }
 
     private func startWatching(_ file: String) {
@@ -144,6 +154,8 @@ public final class KioskScene: Scene {
         } else {
             pages.apply(new)
         }
+        shownPages = ShownPages(config: new, wallClock: wallClock, now: time)
+        followShownTimes(now: time)
     }
 
     /// Pictures or fonts changed on disk under the same config: the pages showing them are made again.
@@ -177,14 +189,17 @@ public final class KioskScene: Scene {
 
     // MARK: Scene
 
-    public var sources: [any LoopSource] { liveSources.loopSources + (watch.map { [$0] } ?? []) }
+    public var sources: [any LoopSource] { liveSources.loopSources + [shownPages] + (watch.map { [$0] } ?? []) }
 
     public func use(_ screen: ScreenPower) { self.screen = screen }
 
     public func handle(_ event: InputEvent) {
         if case .touches = event { lastTouch = time }
         pages.handle(event)
-        if reloadPending, !pages.isTracking { reload() }
+        guard !pages.isTracking else { return }
+        if reloadPending { reload() }
+        // A boundary passed while a finger was on the pages.
+        pages.hide(shownPages.hidden(at: time))
     }
 
     public func advance(to time: Double) {
