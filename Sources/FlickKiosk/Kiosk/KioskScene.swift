@@ -141,6 +141,7 @@ public final class KioskScene: Scene {
     }
 
     private func apply(_ new: KioskConfig) {
+        let old = config
         let sourcesChanged = new.sources != config.sources || new.mqtt != config.mqtt
         let onScreenChanges = sourcesChanged || new.theme != config.theme || new.display?.scale != config.display?.scale
             || new.page(pages.currentPage)?.content != config.page(pages.currentPage)?.content
@@ -153,6 +154,9 @@ public final class KioskScene: Scene {
             pages.apply(new, live: fresh)
         } else {
             pages.apply(new)
+        }
+        if new.display?.idle != old.display?.idle || new.display?.schedule != old.display?.schedule {
+            screen?.update(policy: new.display?.idle ?? IdlePolicy(), schedule: new.display?.schedule ?? ScreenSchedule(), at: time)
         }
         shownPages = ShownPages(config: new, wallClock: wallClock, now: time)
         followShownTimes(now: time)

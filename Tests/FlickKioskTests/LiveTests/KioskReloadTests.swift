@@ -21,11 +21,12 @@ private final class ReloadHarness {
         directory = try ConfigFixtures.directory(["kiosk.json": json])
         file = directory + "/kiosk.json"
         let log = log
+        let clock = WallClock(epoch: 1_790_000_000)
         let start = try LastGoodConfig(stateDirectory: directory + "/state", configFile: file).start { log.lines.append($0) }
         kiosk = KioskScene(config: start.config, file: file, width: width, height: height, fonts: try FontCollection(),
-                           stateDirectory: directory + "/state", wallClock: WallClock(epoch: 1_790_000_000),
+                           stateDirectory: directory + "/state", wallClock: clock,
                            notice: start.notice, log: { log.lines.append($0) })
-        player = VirtualClockPlayer(scene: kiosk, width: width, height: height)
+        player = VirtualClockPlayer(scene: kiosk, width: width, height: height, weekClock: clock.weekClock)
     }
 
     func write(_ json: String) throws { try Data(json.utf8).write(to: URL(fileURLWithPath: file)) }
@@ -81,6 +82,15 @@ private func kiosk(price: String, extra: String = "") -> String {
         h.player.run()
         #expect(h.kiosk.notice == nil)
         #expect((h.kiosk.config.page("menu")?.content.kind as? KioskConfig.ListPage)?.items[0].title == "Flat white 3.30")
+    }
+
+    @Test func aNewScheduleIsFollowedAtOnce() throws {
+        let h = try ReloadHarness(kiosk(price: "3.20"))
+        let scheduled = kiosk(price: "3.20").replacingOccurrences(
+            of: #"{"pages""#, with: #"{"display": {"schedule": [{"from": "22:00", "until": "06:30", "screen": "off"}]}, "pages""#)
+        try h.write(scheduled)
+        h.kiosk.reload()
+        #expect(h.player.screenPower?.schedule.windows.count == 1)
     }
 
     @Test func aPageThatIsGoneShowsTheOneBeforeIt() throws {
