@@ -185,7 +185,10 @@ public final class KioskScene: Scene {
         case .backlight(let percent):
             guard let level = percent ?? value.flatMap({ if case .number(let n) = $0 { n } else { nil } }) else { return }
             screen?.setBrightness(percent: min(max(level, 1), 100), at: time)
-        case .page, .back, .start, .language:
+        case .language(let tag):
+            // The pages speak it next; what they show now fades into it.
+            if tag != pages.languageTag { fade = CrossFade(from: pages, width: pages.width, height: pages.height) }
+        case .page, .back, .start:
             // The pages carry these out themselves.
             break
         }

@@ -16,7 +16,10 @@ extension PagesScene {
             case .page(let id): show(page: id)
             case .start: show(page: config.start)
             case .back: back()
-            case .language(let tag): speak(tag)
+            case .language(let tag):
+                // Told first, so the scene around can keep what is on screen before the words change.
+                perform(action, value)
+                speak(tag)
             default: perform(action, value)
             }
         }
