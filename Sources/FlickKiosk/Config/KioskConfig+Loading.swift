@@ -100,6 +100,7 @@ extension KioskConfig {
             let axes = fields.choice("axis", Axes.self)
             let language = fields.string("language", required: false)
             if let language { pageLanguages.append((fields.path("language"), language)) }
+            let referencesBefore = reader.pageReferences.count
             let content: Content? = if let c = fields["content"] {
                 readContent(c, at: fields.path("content"), reader: reader)
             } else {
@@ -109,7 +110,8 @@ extension KioskConfig {
             let returnsToStart = fields.bool("returnToStart") ?? true
             if let id, let content {
                 pages.append(Page(id: id, neighbours: neighbours, axes: axes, language: language, content: content,
-                                  returnsToStart: returnsToStart))
+                                  returnsToStart: returnsToStart,
+                                  buttonTargets: reader.pageReferences[referencesBefore...].map(\.id)))
             }
         }
 

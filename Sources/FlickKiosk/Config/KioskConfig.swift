@@ -186,6 +186,8 @@ public struct KioskConfig: Sendable, Equatable {
         /// `returnToStart`: false keeps the page on screen however long nobody touches it (a form, a to-do list),
         /// when the config returns to its start page; default true.
         public var returnsToStart = true
+        /// The ids of the pages its buttons show: the `{"page": id}` actions in its content, in file order.
+        public var buttonTargets: [String] = []
     }
 
     /// What a page shows: one kind of page, built in (``TextPage``, ``ListPage``, ``PagedText``, ``Photos``,

@@ -22,6 +22,7 @@ public struct PageGraph: Sendable, Equatable {
     public let pageIDs: [String]
     private let links: [String: [Direction: String]]
     private let axes: [String: KioskConfig.Axes]
+    private let buttonTargets: [String: [String]]
 
     /// The graph of `config`'s pages and their links, each page swiped along its own `axis` or else the swipe's.
     public init(_ config: KioskConfig) {
@@ -29,6 +30,7 @@ public struct PageGraph: Sendable, Equatable {
         pageIDs = config.pages.map(\.id)
         links = Dictionary(uniqueKeysWithValues: config.pages.map { ($0.id, $0.neighbours) })
         axes = Dictionary(uniqueKeysWithValues: config.pages.map { ($0.id, $0.axes ?? config.swipe.axes) })
+        buttonTargets = Dictionary(uniqueKeysWithValues: config.pages.map { ($0.id, $0.buttonTargets) })
     }
 
     /// Which way `id` may be swiped: the page's own `axis`, else the graph's.
@@ -51,13 +53,13 @@ public struct PageGraph: Sendable, Equatable {
         allows(direction, on: id) ? link(of: id, direction) : nil
     }
 
-    /// Pages no sequence of allowed swipes from `start` reaches, in file order. Worth a warning, not an error.
+    /// Pages no sequence of allowed swipes and buttons (`{"page": id}` actions) from `start` reaches, in file order.
+    /// Worth a warning, not an error.
     public var unreachable: [String] {
         var seen: Set<String> = [start], queue = [start]
         while let id = queue.popLast() {
-            for d in Direction.allCases {
-                if let n = neighbour(of: id, d), seen.insert(n).inserted { queue.append(n) }
-            }
+            let next = Direction.allCases.compactMap { neighbour(of: id, $0) } + (buttonTargets[id] ?? [])
+            for n in next where seen.insert(n).inserted { queue.append(n) }
         }
         return pageIDs.filter { !seen.contains($0) }
     }

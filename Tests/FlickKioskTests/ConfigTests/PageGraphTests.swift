@@ -62,5 +62,16 @@ extension ConfigTests {
                 """)
             #expect(g.unreachable == ["b"])
         }
+
+        /// A start page of buttons (the museum's languages) reaches the pages they show, and those the pages swipe to.
+        @Test func aPageAButtonShowsIsReachable() throws {
+            let g = try graph("""
+                {"id": "start", "content": {"type": "panel", "widgets": [{"button": "English", "action": {"page": "en"}}]}},
+                {"id": "en", "right": "story", "content": {"type": "text", "title": "", "body": ""}},
+                {"id": "story", "content": {"type": "text", "title": "", "body": ""}},
+                {"id": "orphan", "content": {"type": "panel", "widgets": [{"button": "Back", "action": {"page": "start"}}]}}
+                """)
+            #expect(g.unreachable == ["orphan"])
+        }
     }
 }
