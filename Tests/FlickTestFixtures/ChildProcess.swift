@@ -47,7 +47,7 @@ public final class ChildProcess {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
-        guard result == 0 else { throw SpawnError("\(program) could not be started: \(String(cString: strerror(result)))") }
+        guard result == 0 else { throw FixtureError("\(program) could not be started: \(String(cString: strerror(result)))") }
         self.pid = pid
     }
 
@@ -119,7 +119,8 @@ public final class ChildProcess {
     }
 }
 
-public struct SpawnError: Error, CustomStringConvertible {
+/// What a fixture could not do (start a program, a broker), in one line.
+public struct FixtureError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }

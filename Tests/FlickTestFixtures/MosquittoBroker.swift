@@ -30,12 +30,12 @@ public final class MosquittoBroker {
             port = try Self.freePort()
             if try launch() { return }
         }
-        throw BrokerError("mosquitto did not start: \(self.log)")
+        throw FixtureError("mosquitto did not start: \(self.log)")
     }
 
     /// Starts it again on the same port, after ``stop(signal:)``.
     public func restart() throws {
-        guard try launch() else { throw BrokerError("mosquitto did not start again on \(port): \(self.log)") }
+        guard try launch() else { throw FixtureError("mosquitto did not start again on \(port): \(self.log)") }
     }
 
     /// Ends it (SIGKILL: as a crash or a power cut) and reaps it.
@@ -77,14 +77,13 @@ public final class MosquittoBroker {
         let config = write("mosquitto.conf", (["user root", "persistence false", "listener \(port) 127.0.0.1"] + options)
             .joined(separator: "\n") + "\n")
         guard let broker = try? spawn(["/usr/sbin/mosquitto", "-c", config], output: directory + "/broker.log") else {
-            throw BrokerError("/usr/sbin/mosquitto could not be started (apt-get install mosquitto)")
+            throw FixtureError("/usr/sbin/mosquitto could not be started (apt-get install mosquitto)")
         }
-        let port = port
         let listening = broker.wait(seconds: 5) { Self.accepts(port) }
         // Exited: the port was taken.
         guard broker.status == nil else { return false }
         process = broker
-        guard listening else { throw BrokerError("mosquitto did not listen on \(port) within 5 s: \(log)") }
+        guard listening else { throw FixtureError("mosquitto did not listen on \(port) within 5 s: \(log)") }
         return true
     }
 
@@ -98,7 +97,7 @@ public final class MosquittoBroker {
                 bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
             }
         }
-        guard bound else { throw BrokerError("no free port: \(String(cString: strerror(errno)))") }
+        guard bound else { throw FixtureError("no free port: \(String(cString: strerror(errno)))") }
         return UInt16(bigEndian: address.sin_port)
     }
 
@@ -118,9 +117,4 @@ public final class MosquittoBroker {
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
         return address
     }
-}
-
-public struct BrokerError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
 }

@@ -15,6 +15,8 @@ import Testing
 /// config drawn in this process.
 enum ExampleKiosk {
     static let examples = ConfigFixtures.repoRoot + "/kiosk/examples"
+    /// A level either way in each channel (`Color.isClose(to:tolerance:)`): a colour drawn as given, not another.
+    static let oneLevel = 1.5 / 255
 
     /// The local time the runs start at (`--wall-clock`), so the clocks on screen show what the reference shows.
     static let wallClock = "2026-03-03T09:00"
@@ -141,11 +143,4 @@ extension Surface {
 
     /// The colour at `point` (a pixel's centre).
     func colour(at point: Point) -> Color { Color(pixel: self[Int(point.x), Int(point.y)]) }
-}
-
-extension Color {
-    /// Whether it is `other` to within a level in each channel.
-    func isClose(to other: Color) -> Bool {
-        [(red, other.red), (green, other.green), (blue, other.blue)].allSatisfy { abs($0 - $1) <= 1.5 / 255 }
-    }
 }

@@ -75,7 +75,7 @@ import Testing
             let tile = try reference[i].panel().tiles.first { $0 is ValueTile }?.view.frame ?? .zero
             let edge = shot.colour(at: Point(tile.minX + 4, tile.midY))
             let look = try PanelLook(reference[i].panel().context)
-            #expect(edge.isClose(to: line.isAlarm ? look.alarmFill : look.theme.surface),
+            #expect(edge.isClose(to: line.isAlarm ? look.alarmFill : look.theme.surface, tolerance: ExampleKiosk.oneLevel),
                     "line \(line.number) at \(line.celsius) °C: \(edge)")
         }
     }
