@@ -22,7 +22,7 @@ struct Check: ParsableCommand {
         }
         let unreachable = PageGraph(loaded).unreachable
         if !unreachable.isEmpty {
-            printToStandardError(["\(config): warning: not reachable by swiping from \"\(loaded.start)\": \(unreachable.joined(separator: ", "))"])
+            printToStandardError(["\(config): warning: not reachable from \"\(loaded.start)\" by swiping or buttons: \(unreachable.joined(separator: ", "))"])
         }
         let count = loaded.pages.count
         print("\(config): ok (\(count) \(count == 1 ? "page" : "pages"))")

@@ -14,8 +14,8 @@ import Testing
             "late.json": #"[{"t": 60000, "type": "down", "id": 0, "x": 300, "y": 120}, {"t": 60100, "type": "up", "id": 0}]"#,
         ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let flick = try RunningFlick(["run", "--headless", "--realtime", "--config", ConfigFixtures.tourPath, "--size", "320x240",
-                                      "--state-dir", dir, "--script", dir + "/late.json", "--shot", "300=\(dir)/a.png"], in: dir)
+        let flick = try FlickCommand.start(["run", "--headless", "--realtime", "--config", ConfigFixtures.tourPath, "--size", "320x240",
+                                           "--state-dir", dir, "--script", dir + "/late.json", "--shot", "300=\(dir)/a.png"], in: dir)
         let started = Date()
         #expect(flick.wait(seconds: 60) { FileManager.default.fileExists(atPath: dir + "/a.png") }, "no a.png: \(flick.err)")
         #expect(Date().timeIntervalSince(started) >= 0.3, "the shot is at 300 ms of wall-clock time")
@@ -35,8 +35,8 @@ import Testing
             "swipe.json": #"[{"t": 100, "type": "down", "id": 0, "x": 300, "y": 120}, {"t": 200, "type": "move", "id": 0, "x": 20, "y": 120}, {"t": 216, "type": "up", "id": 0}]"#,
         ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let flick = try RunningFlick(["run", "--headless", "--realtime", "--config", ConfigFixtures.tourPath, "--size", "320x240",
-                                      "--state-dir", dir, "--script", dir + "/swipe.json", "--shot", "1500=\(dir)/after.png"], in: dir)
+        let flick = try FlickCommand.start(["run", "--headless", "--realtime", "--config", ConfigFixtures.tourPath, "--size", "320x240",
+                                           "--state-dir", dir, "--script", dir + "/swipe.json", "--shot", "1500=\(dir)/after.png"], in: dir)
         #expect(flick.wait(seconds: 60) { FileManager.default.fileExists(atPath: dir + "/after.png") }, "no after.png: \(flick.err)")
         kill(flick.pid, SIGTERM)
         #expect(flick.exitCode(within: 20) == 0, "\(flick.err)")
@@ -47,8 +47,8 @@ import Testing
     @Test func untilEndsARealTimeRun() throws {
         let dir = try ConfigFixtures.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let flick = try RunningFlick(["run", "--headless", "--realtime", "--config", ConfigFixtures.tourPath, "--size", "320x240",
-                                      "--state-dir", dir, "--until", "400", "--no-out"], in: dir)
+        let flick = try FlickCommand.start(["run", "--headless", "--realtime", "--config", ConfigFixtures.tourPath, "--size", "320x240",
+                                           "--state-dir", dir, "--until", "400", "--no-out"], in: dir)
         #expect(flick.exitCode(within: 60) == 0, "\(flick.err)")
         #expect(finalState(flick.out).hasPrefix(#"{"page": "home""#))
     }

@@ -29,18 +29,14 @@ import Testing
     #expect(loop.run([kiosk], until: { kiosk.state == .connected }))
 
     let output = broker.directory + "/sub.out"
-    let subscriber = try #require(broker.spawn(["mosquitto_sub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "factory/ack",
-                                                "-v", "-C", "1", "-W", "5"], output: output))
+    let subscriber = try broker.spawn(["mosquitto_sub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "factory/ack",
+                                       "-v", "-C", "1", "-W", "5"], output: output)
     // mosquitto_sub says nothing once it has subscribed: publish until it has had one and left.
-    var status: Int32 = 0
-    var exited = false
     loop.run([kiosk], every: 0.05, until: {
-        if waitpid(subscriber, &status, WNOHANG) == subscriber { exited = true }
-        if !exited { try? kiosk.publish(topic: "factory/ack", payload: Array("alarm 7 acknowledged".utf8)) }
-        return exited
+        if !subscriber.hasExited { try? kiosk.publish(topic: "factory/ack", payload: Array("alarm 7 acknowledged".utf8)) }
+        return subscriber.hasExited
     })
-    if !exited { kill(subscriber, SIGKILL); waitpid(subscriber, &status, 0) }
-    #expect(exited && status == 0)
+    #expect(subscriber.exitCode(within: 0) == 0)
     #expect(broker.read("sub.out") == "factory/ack alarm 7 acknowledged\n")
 }
 

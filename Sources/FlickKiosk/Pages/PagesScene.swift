@@ -142,8 +142,8 @@ public final class PagesScene: Scene {
     var photoCard: DynamicItem? { (controller(currentPage) as? PhotoStackPage)?.frontItem }
 
     /// The run's outcome, one JSON object: the page shown, the open detail, front photo and text page of it,
-    /// and the to-do list (its items in order and the one being edited) of the to-do page shown, else of the
-    /// config's first to-do page.
+    /// the to-do list (its items in order and the one being edited) of the to-do page shown, else of the
+    /// config's first to-do page, and the language the page shown is in (its own `language`, else the kiosk's).
     public func finalStateJSON() -> String {
         let current = controller(currentPage) as? ReportsKioskState
         func number(_ n: Int?) -> JSONValue { n.map { .number(Double($0)) } ?? .null }
@@ -156,6 +156,7 @@ public final class PagesScene: Scene {
         return JSONValue.object([
             ("page", .string(currentPage)), ("detail", number(current?.detailIndex)), ("photo", number(current?.photoIndex)),
             ("text", number(current?.textIndex)), ("todo", todo), ("editing", editing),
+            ("language", .string(config.page(currentPage)?.language ?? languageTag)),
         ]).text()
     }
 

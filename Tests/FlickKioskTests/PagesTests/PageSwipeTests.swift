@@ -66,7 +66,7 @@ private func pixel(_ player: VirtualClockPlayer, _ x: Int, _ y: Int) -> UInt32 {
         #expect(scene.currentPage == "b")
         #expect(scene.offset == 0)
         #expect(pixel(player, 5, 190) == green.pixel)
-        #expect(scene.finalStateJSON() == #"{"page": "b", "detail": null, "photo": null, "text": null, "todo": null, "editing": null}"#)
+        #expect(scene.finalStateJSON() == #"{"page": "b", "detail": null, "photo": null, "text": null, "todo": null, "editing": null, "language": "en"}"#)
     }
 
     /// A drag that slows to a stop and is held still while the controller reports the resting finger: the finger
