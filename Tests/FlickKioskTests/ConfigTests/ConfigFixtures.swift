@@ -1,3 +1,4 @@
+import FlickKiosk
 import Foundation
 import Testing
 
@@ -7,6 +8,17 @@ enum ConfigFixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
     static let tourPath = repoRoot + "/kiosk/tour.json"
+
+    /// The lines `flick check` would print for `json` read as `file` from `directory`; empty when it is valid.
+    static func problems(_ json: String, file: String = "kiosk.json", directory: String = "/nonexistent",
+                         kinds: [any PageKind.Type] = []) -> [String] {
+        do {
+            _ = try KioskConfig.parse(Array(json.utf8), file: file, directory: directory, kinds: kinds)
+            return []
+        } catch {
+            return error.lines
+        }
+    }
 
     /// A fresh directory holding `files` (name → contents), for configs with relative image paths.
     static func directory(_ files: [String: String] = [:]) throws -> String {

@@ -5,12 +5,7 @@ import Testing
 
 /// The lines `flick check` would print for `json`, named kiosk.json; empty when it is valid.
 private func problems(_ json: String, directory: String = "/nonexistent") -> [String] {
-    do {
-        _ = try KioskConfig.parse(Array(json.utf8), file: "kiosk.json", directory: directory)
-        return []
-    } catch {
-        return error.lines
-    }
+    ConfigFixtures.problems(json, directory: directory)
 }
 
 private func config(_ json: String, directory: String = "/nonexistent") throws -> KioskConfig {

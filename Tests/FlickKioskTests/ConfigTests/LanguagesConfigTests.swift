@@ -18,12 +18,7 @@ private final class Empty: PageController {
 }
 
 private func problems(_ json: String) -> [String] {
-    do {
-        _ = try KioskConfig.parse(Array(json.utf8), file: "k.json", directory: "/", kinds: [LanguageButton.self])
-        return []
-    } catch {
-        return error.lines
-    }
+    ConfigFixtures.problems(json, file: "k.json", directory: "/", kinds: [LanguageButton.self])
 }
 
 private let page = #"{"id": "a", "content": {"type": "text", "title": "A", "body": ""}}"#

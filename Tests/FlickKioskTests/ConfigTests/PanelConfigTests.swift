@@ -14,12 +14,7 @@ private func panel(_ widgets: String, columns: String = "") -> String {
 
 /// The lines `flick check` would print for `json`; empty when it is valid.
 private func problems(_ json: String, directory: String = "/nonexistent") -> [String] {
-    do {
-        _ = try KioskConfig.parse(Array(json.utf8), file: "kiosk.json", directory: directory)
-        return []
-    } catch {
-        return error.lines
-    }
+    ConfigFixtures.problems(json, directory: directory)
 }
 
 private let at = "kiosk.json: pages[0].content"

@@ -2,14 +2,7 @@ import FlickKiosk
 import Testing
 
 /// The lines `flick check` would print for `json`, named kiosk.json; empty when it is valid.
-private func problems(_ json: String) -> [String] {
-    do {
-        _ = try KioskConfig.parse(Array(json.utf8), file: "kiosk.json", directory: "/nonexistent")
-        return []
-    } catch {
-        return error.lines
-    }
-}
+private func problems(_ json: String) -> [String] { ConfigFixtures.problems(json) }
 
 private func pages(_ contents: String...) -> String {
     #"{"pages": ["# + contents.enumerated().map { #"{"id": "p\#($0.offset)", "content": \#($0.element)}"# }

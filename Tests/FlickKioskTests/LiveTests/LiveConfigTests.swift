@@ -2,14 +2,7 @@ import FlickKiosk
 import Testing
 
 /// The lines `flick check` would print for `json`; empty when it is valid.
-private func problems(_ json: String) -> [String] {
-    do {
-        _ = try KioskConfig.parse(Array(json.utf8), file: "kiosk.json", directory: "/kiosk")
-        return []
-    } catch {
-        return error.lines
-    }
-}
+private func problems(_ json: String) -> [String] { ConfigFixtures.problems(json, directory: "/kiosk") }
 
 private func config(_ json: String) throws -> KioskConfig {
     try KioskConfig.parse(Array(json.utf8), file: "kiosk.json", directory: "/kiosk")
