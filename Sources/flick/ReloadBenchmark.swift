@@ -9,7 +9,8 @@ import Glibc
 /// How long a kiosk takes to apply its edited config, against the frame it must fit in: a café's menu board (an
 /// 800x480 panel) with one price changed, and with its theme changed (every page made again) for contrast. Each
 /// round saves the file (not timed: the editor's part), then times the kiosk reading, validating and applying it
-/// and drawing its next frame, then lets the cross-fade finish.
+/// and drawing its next frame, then the CPU the rest takes until the kiosk is still again (the cross-fade's
+/// frames, the neighbouring pages made again into their layers).
 struct ReloadBenchmark {
     let fonts: FontCollection
     /// Only the figures whose name contains this (any case); nil: every figure.
@@ -40,7 +41,7 @@ struct ReloadBenchmark {
         player.run()
 
         // In turns, so a stretch when the machine is busy weighs on both.
-        var priceTimes: [(wall: Double, cpu: Double)] = [], themeTimes: [(wall: Double, cpu: Double)] = []
+        var priceTimes: [Timing] = [], themeTimes: [Timing] = []
         for _ in 0..<Self.rounds {
             if wantsPrice {
                 price = price == "3.20" ? "3.40" : "3.20"
@@ -54,33 +55,43 @@ struct ReloadBenchmark {
         guard problems.isEmpty, kiosk.notice == nil else {
             throw BenchmarkFailure("the café config was not applied: \((problems + [kiosk.notice].compactMap { $0 }).joined(separator: "; "))")
         }
-        if wantsPrice { report(figure(priceName, priceTimes, target: "< 1 frame (16.7 ms)")) }
-        if wantsTheme { report(figure(themeName, themeTimes, target: "(for contrast: no target)")) }
+        if wantsPrice { report(figure(priceName, priceTimes, limit: Self.frameInterval)) }
+        if wantsTheme { report(figure(themeName, themeTimes, limit: nil)) }
     }
 
-    /// Saves `json` over the config, then times the reload and the frame after it; the cross-fade is played out
-    /// after, untimed. Wall-clock and CPU seconds.
-    private func applied(_ json: String, _ kiosk: KioskScene, _ player: VirtualClockPlayer, _ file: String) throws -> (wall: Double, cpu: Double) {
+    /// One round, in seconds: from the reload to its frame drawn (wall-clock and CPU), then the CPU until still.
+    private struct Timing {
+        var wall: Double
+        var cpu: Double
+        var settlingCPU: Double
+    }
+
+    /// Saves `json` over the config, then times the reload and the frame after it, and the rest until still.
+    private func applied(_ json: String, _ kiosk: KioskScene, _ player: VirtualClockPlayer, _ file: String) throws -> Timing {
         try Self.write(json, to: file)
         let frames = player.framesDrawn
         let wall = Stopwatch.now(), cpu = Stopwatch.cpuNow()
         kiosk.reload()
         player.step()
-        let times = (wall: Double(Stopwatch.now() - wall) / 1e9, cpu: Double(Stopwatch.cpuNow() - cpu) / 1e9)
+        let drawnWall = Stopwatch.now(), drawnCPU = Stopwatch.cpuNow()
         guard player.framesDrawn == frames + 1 else { throw BenchmarkFailure("the edited café config drew no frame") }
         player.run()
-        return times
+        return Timing(wall: Double(drawnWall - wall) / 1e9, cpu: Double(drawnCPU - cpu) / 1e9,
+                      settlingCPU: Double(Stopwatch.cpuNow() - drawnCPU) / 1e9)
     }
 
-    private func figure(_ name: String, _ samples: [(wall: Double, cpu: Double)], target: String) -> PageBenchmark.Figure {
+    /// The medians of `samples`, the slowest, and the wall-clock median against `limit` (nil: no target).
+    private func figure(_ name: String, _ samples: [Timing], limit: Double?) -> PageBenchmark.Figure {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let wall = median(samples.map(\.wall)), cpu = median(samples.map(\.cpu)), worst = samples.map(\.wall).max()!
+        let wall = median(samples.map(\.wall)), worst = samples.map(\.wall).max() ?? .nan
         func ms(_ seconds: Double) -> String { (seconds * 1000).formatted(decimals: 2) }
         return PageBenchmark.Figure(
             name: name,
             value: "\(ms(wall)) ms = \((wall / Self.frameInterval).formatted(decimals: 2)) × the frame interval "
-                + "(CPU \(ms(cpu)) ms; slowest of \(samples.count) \(ms(worst)) ms)",
-            target: target, met: target.hasPrefix("<") ? wall < Self.frameInterval : nil)
+                + "(CPU \(ms(median(samples.map(\.cpu)))) ms; slowest of \(samples.count) \(ms(worst)) ms; then until still, "
+                + "CPU \(ms(median(samples.map(\.settlingCPU)))) ms)",
+            target: limit.map { "< \(($0 * 1000).formatted(decimals: 1)) ms, one frame (median)" } ?? "(for contrast: no target)",
+            met: limit.map { wall < $0 })
     }
 
     private static func write(_ text: String, to file: String) throws {
