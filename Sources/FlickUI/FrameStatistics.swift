@@ -9,20 +9,19 @@ public struct FrameStatistics: Sendable {
     /// Vblanks that passed without a new frame while something moved (a long gap between flips).
     public private(set) var missedVblanks = 0
     /// From a touch's timestamp to the flip of the first frame drawn after it, in seconds.
-    public private(set) var touchToFlip = LatencySamples()
+    public private(set) var touchToFlip = TimingSamples()
     /// From a loop source's service that left a still scene needing a frame to the flip of the frame that shows it, in
     /// seconds: how long a value takes from arriving to being on screen.
-    public private(set) var sourceToFlip = LatencySamples()
-    private var drawTimes: [Double] = []
-    private static let window = 240
+    public private(set) var sourceToFlip = TimingSamples()
+    /// How long each frame took to draw, in seconds.
+    public private(set) var drawTimes = TimingSamples()
 
     /// No frames yet.
     public init() {}
 
     mutating func recordFrame(drawSeconds: Double) {
         frames += 1
-        drawTimes.append(drawSeconds)
-        if drawTimes.count > Self.window { drawTimes.removeFirst(drawTimes.count - Self.window) }
+        drawTimes.record(drawSeconds)
     }
 
     /// Flips `interval` apart are on time; a longer gap while animating lost frames.
@@ -34,23 +33,23 @@ public struct FrameStatistics: Sendable {
     mutating func recordTouchLatency(_ seconds: Double) { touchToFlip.record(seconds) }
     mutating func recordSourceLatency(_ seconds: Double) { sourceToFlip.record(seconds) }
 
-    /// One line: frames, the median and longest draw time of the latest 240 (ms), the vblanks missed, and the
-    /// touch-to-flip and source-to-flip latencies (ms, of the latest ``LatencySamples/window``) with how many there were.
+    /// One line: frames, the median and longest draw time, the vblanks missed, and the touch-to-flip and
+    /// source-to-flip latencies with how many there were; times in ms, of the latest ``TimingSamples/window``.
     public var summary: String {
-        "frames \(frames), draw median \(Self.ms(drawTimes.sorted().middle)) max \(Self.ms(drawTimes.max())), "
+        "frames \(frames), draw median \(Self.ms(drawTimes.percentile(50))) max \(Self.ms(drawTimes.max)), "
             + "missed vblanks \(missedVblanks), touch→flip \(Self.describe(touchToFlip)), source→flip \(Self.describe(sourceToFlip))"
     }
 
-    private static func describe(_ samples: LatencySamples) -> String {
+    private static func describe(_ samples: TimingSamples) -> String {
         "p50 \(ms(samples.percentile(50))) p99 \(ms(samples.percentile(99))) max \(ms(samples.max)) (n \(samples.count))"
     }
 
     private static func ms(_ v: Double?) -> String { v.map { "\(($0 * 1000).formatted(decimals: 2)) ms" } ?? "—" }
 }
 
-/// Latencies in seconds: how many there were in all, and the latest ``window`` of them for percentiles, in a ring
-/// (a kiosk runs for months; its memory does not grow).
-public struct LatencySamples: Sendable {
+/// Durations in seconds (latencies, draw times): how many there were in all, and the latest ``window`` of them for
+/// percentiles, in a ring (a kiosk runs for months; its memory does not grow).
+public struct TimingSamples: Sendable {
     /// How many latest samples the percentiles are of: a minute of twenty values a second, and some.
     public static let window = 2048
     /// Samples recorded since the run began.
@@ -75,11 +74,6 @@ public struct LatencySamples: Sendable {
 
     /// The longest of the latest ``window`` samples; nil without samples.
     public var max: Double? { ring.max() }
-}
-
-private extension Array where Element == Double {
-    /// The middle of a sorted array (the upper one of two); nil when empty.
-    var middle: Double? { isEmpty ? nil : self[count / 2] }
 }
 
 /// The earliest change not yet on screen (a touch, a source's value): its time until the frame that shows it is

@@ -33,14 +33,14 @@ private final class TouchedScene: Scene {
 
     /// Percentiles by nearest rank over the latest window; the count is of every sample.
     @Test func percentilesAreOfTheLatestWindowAndTheCountOfAll() {
-        var samples = LatencySamples()
+        var samples = TimingSamples()
         #expect(samples.percentile(50) == nil && samples.max == nil)
-        let total = LatencySamples.window + 952
+        let total = TimingSamples.window + 952
         for ms in 1...total { samples.record(Double(ms) / 1000) }
         #expect(samples.count == total)
         // The window holds 953 … 3000 ms: the first 952 have gone round the ring.
         #expect(samples.percentile(0) == 0.953)
-        #expect(samples.percentile(50) == Double(953 + LatencySamples.window / 2 - 1) / 1000)
+        #expect(samples.percentile(50) == Double(953 + TimingSamples.window / 2 - 1) / 1000)
         #expect(samples.percentile(99) == 2.980)
         #expect(samples.percentile(100) == 3.0 && samples.max == 3.0)
     }
