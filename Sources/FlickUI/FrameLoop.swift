@@ -27,7 +27,7 @@ public final class FrameLoop {
     /// The screen was blanked at the last look: whatever wakes it (a touch, the schedule, an action), it is drawn whole.
     private var screenWasBlanked = false
     private var canvas: Canvas?
-    /// Draw times, missed vblanks and touch-to-flip latency so far.
+    /// Draw times, missed vblanks, and touch-to-flip and source-to-flip latency so far.
     public private(set) var statistics = FrameStatistics()
     /// When frames are shown: the display's, which on a board follows the flips.
     private var grid: VBlankGrid { display.vblanks }
@@ -36,9 +36,9 @@ public final class FrameLoop {
     private var lastFrame: Double?
     /// The latest flip, for the gaps between flips.
     private var lastFlip: Double?
-    /// The earliest input not yet on screen, and the same once its frame is presented: for latency.
-    private var inputAwaitingFrame: Microseconds?
-    private var inputAwaitingFlip: Microseconds?
+    /// The earliest touch, and the earliest change a source made, not yet on screen: for latency.
+    private var unseenTouch = UnseenChange()
+    private var unseenSourceChange = UnseenChange()
     private var wasAnimating = false
     /// False while another virtual terminal has the screen.
     private var active = true
@@ -128,7 +128,11 @@ public final class FrameLoop {
             guard readable || writable || due else { continue }
             // What a source hands on (a new value) may start an animation, as a touch may.
             bringIdleSceneToNow()
+            let wasStill = !scene.needsFrame
             source.service(readable: readable, writable: writable, now: now)
+            // While the scene moves anyway, a source's change cannot be told from none (it rides in the next frame):
+            // only the frames a source wakes a still scene for are timed.
+            if wasStill && scene.needsFrame { unseenSourceChange.changed(at: now) }
         }
     }
 
@@ -203,10 +207,8 @@ public final class FrameLoop {
             }
             lastFlip = flip.seconds
             lastFrame = flip.seconds
-            if let input = inputAwaitingFlip {
-                statistics.recordLatency((flip.timestamp - input).seconds)
-                inputAwaitingFlip = nil
-            }
+            if let latency = unseenTouch.flipped(at: flip.seconds) { statistics.recordTouchLatency(latency) }
+            if let latency = unseenSourceChange.flipped(at: flip.seconds) { statistics.recordSourceLatency(latency) }
         }
     }
 
@@ -216,7 +218,7 @@ public final class FrameLoop {
         guard !events.isEmpty else { return }
         bringIdleSceneToNow()
         for event in events {
-            if case .touches(let frame) = event, inputAwaitingFrame == nil { inputAwaitingFrame = frame.time }
+            if case .touches(let frame) = event { unseenTouch.changed(at: frame.time.seconds) }
             scene.handle(event)
         }
     }
@@ -245,6 +247,7 @@ public final class FrameLoop {
         lastFrame = try display.present(damage: force ? [surface.bounds] : damage)
         if let first = onFirstFrame { onFirstFrame = nil; first() }
         afterFrame?(time)
-        if let input = inputAwaitingFrame { inputAwaitingFlip = inputAwaitingFlip ?? input; inputAwaitingFrame = nil }
+        unseenTouch.framePresented()
+        unseenSourceChange.framePresented()
     }
 }

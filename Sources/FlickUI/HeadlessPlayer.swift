@@ -18,7 +18,7 @@ public protocol HeadlessPlayer: AnyObject {
     var framesDrawn: Int { get }
     /// Scripted touch frames not yet given to the scene (those after the end of the run).
     var touchFramesLeft: Int { get }
-    /// Draw times, missed vblanks and touch-to-flip latency so far.
+    /// Draw times, missed vblanks, and touch-to-flip and source-to-flip latency so far.
     var statistics: FrameStatistics { get }
     /// The screen's idle dimming and blanking and its schedule, when an idle policy or a schedule was given.
     var screenPower: ScreenPower? { get }

@@ -5,8 +5,8 @@ import FlickText
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time raster operations and kiosk page frames against memset/memcpy of one frame.",
-        discussion: "The pixman and cairo comparison is a separate program, flick-bench-pixman: scripts/bench builds both in release mode and runs them.")
+        abstract: "Time raster operations and kiosk page frames against memset/memcpy of one frame, and a config edit applied against the frame interval.",
+        discussion: "The pixman and cairo comparison is a separate program, flick-bench-pixman: scripts/bench builds both in release mode and runs them. A live kiosk's message-to-screen latency and idle CPU are measured across processes, with a broker: scripts/bench-live.")
 
     @Option(parsing: .upToNextOption, help: "Frame sizes for the raster operations, WIDTHxHEIGHT.")
     var sizes: [FrameSizeArgument] = [FrameSizeArgument(argument: "1280x800")!, FrameSizeArgument(argument: "1920x1080")!]
@@ -42,10 +42,12 @@ struct Bench: ParsableCommand {
                                   config: try KioskConfig.loadOrExit(path: path), configPath: path, fonts: fonts, only: only)
         print("pages at \(pageSize.width)x\(pageSize.height) (\(path))")
         var reported = 0
-        try pages.run { figure in
+        func report(_ figure: PageBenchmark.Figure) {
             reported += 1
             print("  \(figure.name): \(figure.value)   target \(figure.target)\(figure.met.map { $0 ? ": met" : ": MISSED" } ?? "")")
         }
+        try pages.run(report: report)
+        try ReloadBenchmark(fonts: fonts, only: only).run(report: report)
         if let only, reported == 0 {
             printToStandardError(["flick bench: --only '\(only)' names no page figure: give a part of a name printed without --only"])
             throw ExitCode(2)

@@ -32,7 +32,10 @@ struct PageBenchmark {
         var met: Bool?
     }
 
-    private func wants(_ name: String) -> Bool {
+    private func wants(_ name: String) -> Bool { Self.wants(name, only: only) }
+
+    /// Whether the figure `name` is printed: `only` is nil, or part of its name (any case).
+    static func wants(_ name: String, only: String?) -> Bool {
         only.map { name.lowercased().contains($0.lowercased()) } ?? true
     }
 

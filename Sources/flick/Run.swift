@@ -79,7 +79,7 @@ struct Run: ParsableCommand {
     @Option(help: "Headless: the local time the run starts at, YYYY-MM-DDTHH:MM[:SS] (default: now), for clocks and schedules.")
     var wallClock: WallClockArgument?
 
-    @Flag(help: "Log frame times, missed vblanks and touch-to-screen latency.")
+    @Flag(help: "Log frame times, missed vblanks, and the latency from a touch and from a data source's change to the flip that shows it (p50, p99, max, count) when the run ends.")
     var stats = false
 
     func validate() throws {

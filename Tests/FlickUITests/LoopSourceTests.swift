@@ -102,6 +102,22 @@ private let grid = VBlankGrid(interval: 1.0 / 60)
         #expect(scene.advances.contains(grid.time(ofIndex: 60)))
     }
 
+    /// A change a source makes to a still scene is timed from its service to the flip of the frame that shows it:
+    /// serviced at 1.005 s, on screen at the vblank at 61/60 s. A service that changes nothing is no sample, and
+    /// neither is the second frame of the change.
+    @Test func aSourceChangeIsTimedToTheFlipOfTheFrameThatShowsIt() {
+        let scene = SourcedScene(), change = TimerSource(at: 1.005), nothing = TimerSource(at: 1.5)
+        change.onService = { scene.framesToMove = 2 }
+        scene.sources = [change, nothing]
+        let player = VirtualClockPlayer(scene: scene, width: 4, height: 4)
+        player.run(until: 2)
+        #expect(nothing.servicedAt == [1.5])
+        let latency = player.statistics.sourceToFlip
+        #expect(latency.count == 1)
+        #expect(abs((latency.percentile(50) ?? 0) - (grid.time(ofIndex: 61) - 1.005)) < 1e-9)
+        #expect(player.statistics.touchToFlip.count == 0)
+    }
+
     /// A clock ticking every second is not something due: a run that ends when still ends, once the script is
     /// played, with the ticks before that met; a run to a time meets every tick up to it.
     @Test func aRepeatingDeadlineDoesNotKeepAStillRunGoing() {
