@@ -2,9 +2,9 @@ import FlickJSON
 
 /// What a message or a file holds, as the value a source is bound to: JSON when it is JSON (`21.5`, `"on"`,
 /// `{"celsius": 21.5}`), else its text with the surrounding white space trimmed (`21.5\n` from sysfs, `open`).
-enum LivePayload {
+package enum LivePayload {
     /// Longest text kept as a value: a label, not a document.
-    static let textLimit = 4096
+    package static let textLimit = 4096
 
     /// The value at `path` in `bytes`, or why there is none, in one line.
     static func value(of bytes: [UInt8], at path: ValuePath?) -> Result<JSONValue, LiveValueProblem> {
