@@ -44,7 +44,7 @@ enum LiveValueProblem: Error, Equatable, CustomStringConvertible {
         case .notText: "not text (binary data)"
         case .notJSON: "not JSON, so it has no path to look into"
         case .tooLong: "longer than \(LivePayload.textLimit) bytes"
-        case .notFinite: "a number too large to show"
+        case .notFinite: "not a finite number (NaN, infinity, or past 1.8e308)"
         case .noValue(let path): "no value at \"\(path)\""
         }
     }

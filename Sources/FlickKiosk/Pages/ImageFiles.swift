@@ -16,7 +16,7 @@ import FlickRaster
 final class ImageFiles {
     private let log: (String) -> Void
     /// The paths logged as unreadable: each once, not at every page that draws it.
-    private var reported: Set<String> = []
+    private(set) var reported: Set<String> = []
     /// The most paths `reported` holds before it starts again: far more than a config names, while a source can name
     /// a new path in every message.
     static let reportedLimit = 256
@@ -52,9 +52,12 @@ final class ImageFiles {
         do {
             return try Surface.readImage(path: path, fitting: fitting)
         } catch {
-            if reported.count >= Self.reportedLimit { reported.removeAll() }
-            // The path may come from a message: its control characters are escaped.
-            if reported.insert(path).inserted { log(escapingControlCharacters("\(error): shown blank")) }
+            if !reported.contains(path) {
+                if reported.count >= Self.reportedLimit { reported.removeAll() }
+                reported.insert(path)
+                // The path may come from a message: its control characters are escaped.
+                log(escapingControlCharacters("\(error): shown blank"))
+            }
             return nil
         }
     }
