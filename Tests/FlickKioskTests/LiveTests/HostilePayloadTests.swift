@@ -147,7 +147,7 @@ import Testing
                 let file = broker.directory + "/messages"
                 try Data(messages(batch..<batch + 500).utf8).write(to: URL(fileURLWithPath: file))
                 #expect(broker.spawn(["/bin/sh", "-c", "mosquitto_pub -p \(broker.port) -t \(Self.topic) -l < \(file)"],
-                                     output: "publisher.log") != nil)
+                                     output: broker.directory + "/publisher.log") != nil)
                 #expect(k.loop.run(k.kiosk.sources, for: 30, every: 0.01) {
                     if Date() >= nextFrame {
                         k.player.step()
