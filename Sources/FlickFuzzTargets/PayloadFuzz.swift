@@ -12,18 +12,17 @@ import Glibc
 /// Each goes where a real one goes — through ``TopicSources`` (as the broker connection hands it on) to three MQTT
 /// sources with and without a path into the JSON, and written to a file read by two ``FileSource``s — into the
 /// ``LiveData`` of a panel with every kind of widget bound, on a 160x120 and a 320x240 screen on the virtual clock,
-/// a few frames played after each payload.
+/// the next frame played after each payload.
 ///
 /// After each payload: every source reads a value a widget can show (a finite number, text of at most
 /// ``LivePayload/textLimit`` bytes, or anything else JSON holds) or why it has none, in one line; never waiting or
 /// stale. A message and a file with the same bytes give the same value. Bytes that are neither UTF-8 nor JSON give
-/// no value. A changed reading asks for a frame, and three frames later the scene is still (each change drawn, and
-/// nothing left spinning). Every line logged is one line, its control characters escaped.
+/// no value. A changed reading asks for a frame, and after the next frame the scene is still (each change drawn in
+/// the frame after it, nothing left spinning). Every line logged is one line, its control characters escaped.
 enum PayloadFuzz {
     static let separator: UInt8 = 0xFE
     /// Enough for a sequence (a value, garbage, a huge number, a value again), few enough to keep inputs quick.
-    static let mostPayloads = 24
-    static let framesAfterEach = 3
+    static let mostPayloads = 16
     /// The topic every message arrives on; each MQTT source's filter matches it.
     static let topic = "fuzz/reading"
 
@@ -106,13 +105,13 @@ enum PayloadFuzz {
             if written { for file in files { file.read(now: player.time) } }
             check(payload, live, fileWritten: written)
             invariant(live.generation == generation || scene.needsFrame, "a changed reading asks for no frame")
-            for _ in 0..<framesAfterEach { player.step() }
-            invariant(!scene.needsFrame, "the panel still wants frames \(framesAfterEach) frames after a payload")
+            player.step()
+            invariant(!scene.needsFrame, "the panel still wants a frame after the one that drew a payload")
         }
         // Past the freshness of the sources that have one: stale is drawn too.
         live.advance(to: player.time + 1)
-        for _ in 0..<framesAfterEach { player.step() }
-        invariant(!scene.needsFrame, "the panel still wants frames after its values went stale")
+        player.step()
+        invariant(!scene.needsFrame, "the panel still wants a frame after the one that drew its values stale")
     }
 
     /// What the sources read right after `payload`.
