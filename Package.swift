@@ -63,7 +63,8 @@ let package = Package(
         // libjpeg's steps under setjmp, with an error manager that returns instead of exiting the process.
         .target(name: "CJPEGGuard", dependencies: ["CJPEG"]),
         // Reading what people give Flick and replacing files durably: the one place for both.
-        .target(name: "FlickFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // FlickCore for LoopSource: a FileWatcher is one.
+        .target(name: "FlickFiles", dependencies: ["FlickCore", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FlickCore"),
         .target(name: "FlickRaster", dependencies: ["CPNG", "CJPEG", "CJPEGGuard", "CExif", "CWebP", "CRasterKernels", "FlickFiles", "FlickCore"]),
         .target(name: "FlickText", dependencies: ["FlickRaster", "CBundledFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak", "CICULocale", "CFontconfig", "FlickFiles",
@@ -111,7 +112,7 @@ let package = Package(
         .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "FlickText", "CPixman", "CCairo", "CFreeType"]),
 
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
-        .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles", "FlickCore", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
         // The pictures the tests decode, written with the libraries' own encoders.
         .target(name: "FlickTestFixtures", dependencies: ["CJPEG", "CExif", "CWebP", "FlickCore"], path: "Tests/FlickTestFixtures"),
@@ -121,7 +122,8 @@ let package = Package(
         .testTarget(name: "FlickDRMTests", dependencies: ["FlickDRM", "FlickDisplay", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "FlickInputTests", dependencies: ["FlickInput", "FlickGestures", "FlickTestFixtures"], exclude: ["Streams"]),
         .testTarget(name: "FlickLibInputTests", dependencies: ["FlickLibInput", "FlickInput"]),
-        .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickKiosk", "FlickDRM", "FlickDisplay", "FlickInput", "FlickText"]),
+        .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickKiosk", "FlickDRM", "FlickDisplay", "FlickInput", "FlickText",
+                                                     "FlickUI", "FlickRaster", "FlickGestures"]),
         // Boots a real kernel in QEMU (deploy/vm) and checks what virtio-gpu scans out.
         .testTarget(name: "FlickVMTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickUI", "FlickDisplay", "FlickDRM", "FlickGestures", "FlickRaster", "FlickText"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestFixtures"]),
@@ -129,7 +131,7 @@ let package = Package(
         .testTarget(name: "FlickJSONTests", dependencies: ["FlickJSON"]),
         // Against a real mosquitto broker each test starts on a free loopback port.
         .testTarget(name: "FlickMQTTTests", dependencies: ["FlickMQTT", "FlickCore", "FlickTestFixtures"]),
-        .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput"]),
+        .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput", "FlickDisplay", "FlickGestures", "FlickRaster", "FlickMotion"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets", "FlickFiles"]),
         .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickDisplay", "FlickJSON", "FlickTestFixtures", "FlickMQTT"],
                     exclude: ["Goldens"]),

@@ -37,15 +37,18 @@ public enum Board {
     /// another size — until a termination signal. Returns the loop's frame statistics.
     ///
     /// Where there is no display, with `headless` it logs `no display device (…): running headless` and runs the
-    /// scene on a virtual clock as `headless` says (outside systemd only); without, it throws ``NoDisplayError``.
+    /// scene on a virtual clock or in real time as `headless` says (outside systemd only); without, it throws
+    /// ``NoDisplayError``.
     ///
     /// It blocks the calling thread, which becomes the frame loop's: `makeScene` and `log` are called on it, and the
-    /// scene is driven only from it. SIGINT, SIGTERM, SIGUSR1 and SIGUSR2 are blocked on it and read by the loop
-    /// instead. The display and the console are given back when it returns or throws.
+    /// scene is driven only from it. SIGINT, SIGTERM, SIGHUP, SIGUSR1 and SIGUSR2 (in real time headless: SIGINT,
+    /// SIGTERM and SIGHUP) are blocked on it and read by the loop instead; SIGHUP has the scene reload. The display
+    /// and the console are given back when it returns or throws.
     ///
     /// - Parameters:
     ///   - options: The display, input and screen-power settings (``BoardOptions``).
-    ///   - headless: What to do without a display (or always, when it says so): the scene on a virtual clock.
+    ///   - headless: What to do without a display (or always, when it says so): the scene on a virtual clock, or in
+    ///     real time.
     ///   - log: Hears each choice the board makes and each problem it works round, one line each.
     ///   - makeScene: Makes the scene for a display of `width`×`height` pixels (after rotation) at the density in
     ///     `metrics`; `previous` is the scene shown before, when the display came back at another size (nil at start).
@@ -73,23 +76,31 @@ public enum Board {
         return try runOnDisplay(options, log: log, makeScene: makeScene)
     }
 
-    /// The scene on a virtual clock, at the density the options give (else 160 dpi).
+    /// The scene on a virtual clock or in real time, at the density the options give (else 160 dpi).
     private static func run(_ headless: HeadlessRun, options: BoardOptions, log: @escaping (LogLevel, String) -> Void,
                             makeScene: (Int, Int, GestureMetrics, (any Scene)?) throws -> any Scene) throws -> FrameStatistics {
+        // Before the scene is made: a thread it starts inherits the mask.
+        let signals = headless.realtime ? try SignalQueue(SIGINT, SIGTERM, SIGHUP) : nil
         let metrics = options.dpi.map { GestureMetrics(dotsPerInch: $0) } ?? .unknownPanel
         let mode = options.drm.mode.map { options.drm.rotation.logicalSize(panelWidth: $0.width, panelHeight: $0.height) }
         let width = headless.width ?? mode?.width ?? 800, height = headless.height ?? mode?.height ?? 480
         let scene = try makeScene(width, height, metrics, nil)
-        let clock = headless.wallClock ?? .system(loopNow: 0)
-        let player = VirtualClockPlayer(scene: scene, width: width, height: height, idle: options.idle,
-                                        schedule: options.schedule, weekClock: clock.weekClock, log: { log(.notice, $0) })
+        let notice = { log(.notice, $0) }
+        let weekClock = (headless.wallClock ?? .system(loopNow: 0)).weekClock
+        let player: any HeadlessPlayer = if let signals {
+            try RealtimePlayer(scene: scene, width: width, height: height, idle: options.idle, schedule: options.schedule,
+                               weekClock: weekClock, signals: signals, log: notice)
+        } else {
+            VirtualClockPlayer(scene: scene, width: width, height: height, idle: options.idle, schedule: options.schedule,
+                               weekClock: weekClock, log: notice)
+        }
         try headless.play(player)
         return player.statistics
     }
 
     private static func runOnDisplay(_ options: BoardOptions, log: @escaping (LogLevel, String) -> Void,
                                      makeScene: @escaping (Int, Int, GestureMetrics, (any Scene)?) throws -> any Scene) throws -> FrameStatistics {
-        let signals = try SignalQueue(SIGINT, SIGTERM, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
+        let signals = try SignalQueue(SIGINT, SIGTERM, SIGHUP, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal)
         let rotation = options.drm.rotation
         let display: any Display, drm: DRMDisplay?, panel: (width: Int, height: Int), closeDisplay: () -> Void
         if options.drm.card != nil || !DRMDevice.cardPaths().isEmpty {
@@ -131,8 +142,7 @@ public enum Board {
         var shown = try scene(after: nil)
         let waiter = PollWaiter(signals: signals)
         let clock = WallClock.system(loopNow: waiter.now)
-        let screen = options.idle == nil && options.schedule.windows.isEmpty ? nil
-            : ScreenPower(policy: options.idle ?? IdlePolicy(), schedule: options.schedule, weekClock: clock.weekClock,
+        let screen = ScreenPower(policy: options.idle ?? IdlePolicy(), schedule: options.schedule, weekClock: clock.weekClock,
                           display: display, backlight: backlight(options.backlight, log: log), now: waiter.now) {
                 log(.notice, $0)
             }

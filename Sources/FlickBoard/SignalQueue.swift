@@ -3,8 +3,8 @@ import FlickFiles
 import Glibc
 import SystemPackage
 
-/// Signals as a readable file descriptor, so the loop handles them between frames, not mid-draw: termination,
-/// and the kernel asking Flick to release or take back its virtual terminal.
+/// Signals as a readable file descriptor, so the loop handles them between frames, not mid-draw: termination, a
+/// reload (SIGHUP), and the kernel asking Flick to release or take back its virtual terminal.
 package final class SignalQueue {
     /// Readable when a signal is queued.
     package let descriptor: FileDescriptor

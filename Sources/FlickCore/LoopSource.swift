@@ -11,7 +11,8 @@ public protocol LoopSource: AnyObject {
     /// Data waits to be written: the loop polls the descriptor for writing too.
     var wantsWrite: Bool { get }
     /// When the source must run without its descriptor becoming ready (a reconnect, a keep-alive, a timer), in
-    /// seconds on the loop's clock; nil: only when the descriptor is ready.
+    /// seconds on the loop's clock; nil: only when the descriptor is ready. Servicing the source at it must move it
+    /// on or clear it, or the loop would wake again at once.
     var nextDeadline: Double? { get }
     /// Does the source's work: its descriptor is readable or writable, or its deadline came (both flags false).
     /// `now` is the loop's clock. Never blocks.

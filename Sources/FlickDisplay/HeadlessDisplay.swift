@@ -1,8 +1,10 @@
 import FlickRaster
 
-/// A display in memory on a virtual clock: a frame presented is on screen at that instant (drawing takes no
-/// virtual time), reported as a flip the way a DRM display reports its vblanks, so headless runs go through the
-/// same flip handling as a board.
+/// A display in memory on a virtual clock: a frame presented is on screen at the first vblank at or after that
+/// instant, reported as a flip the way a DRM display reports its vblanks, so headless runs go through the same flip
+/// handling as a board. Moved straight to what is due, the clock is at the vblank when a frame is drawn (drawing
+/// takes no virtual time), so the frame is on screen at once; moved along with real time (a headless run in real
+/// time), a frame drawn a refresh ahead, as on a board, is on screen at its vblank.
 public final class HeadlessDisplay: Display {
     /// The frame's width in pixels.
     public let width: Int
@@ -57,17 +59,18 @@ public final class HeadlessDisplay: Display {
         }
     }
 
-    /// Counts the frame and keeps its damage: it is on screen now, on the virtual clock, and its flip is pending
-    /// until `handleEvents()` reads it. Returns the clock's time: drawing takes no virtual time. Never throws.
+    /// Counts the frame and keeps its damage: it is on screen at the first vblank at or after the clock's time, and
+    /// its flip is pending until `handleEvents()` reads it once the clock is there. Returns that vblank. Never throws.
     @discardableResult
     public func present(damage: [PixelRect]) throws -> Double {
         lastDamage = damage
         framesPresented += 1
-        pendingFlip = clock.now
-        return clock.now
+        let shown = vblanks.vblank(atOrAfter: clock.now)
+        pendingFlip = shown
+        return shown
     }
 
-    /// -1: there is nothing to poll; the loop's virtual waiter moves the clock to `pendingFlip` instead.
+    /// -1: there is nothing to poll; the loop's waiter takes `pendingFlip` as a deadline instead.
     public var fileDescriptor: Int32 { -1 }
     /// A frame was presented and its flip not yet read.
     public var isFlipPending: Bool { pendingFlip != nil }

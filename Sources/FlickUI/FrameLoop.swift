@@ -9,6 +9,10 @@ import Glibc
 /// flips, libinput, signals) and headless (a virtual clock, a scripted input source: ``VirtualClockPlayer``), with the
 /// same code for input, pacing, damage and presenting. An idle kiosk waits with no deadline: no wake-ups, no CPU.
 ///
+/// The scene's ``Scene/sources`` (a broker connection, watched files) are waited on in the same wait and serviced
+/// between frames when their descriptor is ready or their deadline comes. SIGHUP has the scene ``Scene/reload()``;
+/// SIGINT and SIGTERM end the run.
+///
 /// The loop owns its display, inputs, scene and waiter and uses them only on the thread that calls ``run()`` or
 /// ``turn()``; its callbacks are called there too. FlickBoard's `Board.run` makes and runs one on a board.
 public final class FrameLoop {
@@ -64,6 +68,7 @@ public final class FrameLoop {
                 terminal: (any ConsoleSwitching)? = nil, screen: ScreenPower? = nil) {
         self.display = display; self.inputs = inputs; self.scene = scene; self.waiter = waiter; self.terminal = terminal
         self.screen = screen
+        if let screen { scene.use(screen) }
     }
 
     /// Runs until a termination signal arrives, or the waiter says the run is over. Throws what the display or the
@@ -98,7 +103,10 @@ public final class FrameLoop {
                 deadline = scene.nextDeadline
             }
         }
-        let wake = try waiter.wait(until: deadline, timer: showing ? screen?.nextChange : nil, display: display, inputs: inputs)
+        // Sources run while the screen is blanked or another VT has it: a broker's keep-alive cannot wait for a touch.
+        let sources = scene.sources
+        let timer = ([showing ? screen?.nextChange : nil] + sources.map(\.nextDeadline)).compactMap { $0 }.min()
+        let wake = try waiter.wait(until: deadline, timer: timer, display: display, inputs: inputs, sources: sources)
         if let signal = wake.signal, try !handle(signal) { return false }
         if wake.display { handleFlips(try display.handleEvents()) }
         if wake.hotplug, let change = try display.handleHotplug() { apply(change) }
@@ -107,7 +115,21 @@ public final class FrameLoop {
             let events = inputs[i].readEvents()
             if active { deliver(events) }
         }
+        service(sources, wake)
         return !wake.finished
+    }
+
+    /// Runs each source whose descriptor the waiter found ready or whose deadline has come.
+    private func service(_ sources: [any LoopSource], _ wake: LoopWake) {
+        let now = waiter.now
+        for (i, source) in sources.enumerated() {
+            let readable = wake.readableSources.contains(i), writable = wake.writableSources.contains(i)
+            let due = source.nextDeadline.map { $0 <= now + VirtualWaiter.tolerance } ?? false
+            guard readable || writable || due else { continue }
+            // What a source hands on (a new value) may start an animation, as a touch may.
+            bringIdleSceneToNow()
+            source.service(readable: readable, writable: writable, now: now)
+        }
     }
 
     private func start() throws {
@@ -131,8 +153,13 @@ public final class FrameLoop {
         return grid.vblank(atOrAfter: lastFrame.map { max(soonest, $0 + grid.interval / 2) } ?? soonest)
     }
 
-    /// Termination returns false; VT switches release and retake the display.
+    /// Termination returns false; SIGHUP reloads the scene; VT switches release and retake the display.
     private func handle(_ signal: Int32) throws -> Bool {
+        if signal == SIGHUP {
+            bringIdleSceneToNow()
+            scene.reload()
+            return true
+        }
         guard let terminal else { return false }
         switch signal {
         case terminal.releaseSignal:
@@ -159,6 +186,7 @@ public final class FrameLoop {
             connected = true
             if canvas.map({ $0.surface.width != width || $0.surface.height != height }) ?? false, let resizeScene {
                 scene = resizeScene(width, height)
+                if let screen { scene.use(screen) }
             }
             // The mode (and so the display's grid) may be another: the next frame is for its first vblank.
             lastFrame = nil
@@ -186,13 +214,18 @@ public final class FrameLoop {
         guard !events.isEmpty else { return }
         let events = screen?.filter(events, at: waiter.now) ?? events
         guard !events.isEmpty else { return }
-        // An idle scene's clock stopped at its last frame, maybe minutes ago: what the input starts would begin then
-        // and be over by the next frame. It is brought to the frame before the one the input will be drawn in.
-        if !scene.needsFrame { scene.advance(to: grid.vblank(before: nextFrameTime(after: waiter.now))) }
+        bringIdleSceneToNow()
         for event in events {
             if case .touches(let frame) = event, inputAwaitingFrame == nil { inputAwaitingFrame = frame.time }
             scene.handle(event)
         }
+    }
+
+    /// An idle scene's clock stopped at its last frame, maybe minutes ago: what an input, a source's value or a reload
+    /// starts would begin then and be over by the next frame. It is brought to the frame before the one the change
+    /// will be drawn in.
+    private func bringIdleSceneToNow() {
+        if !scene.needsFrame { scene.advance(to: grid.vblank(before: nextFrameTime(after: waiter.now))) }
     }
 
     /// Draws the frame shown at `time` when anything changed (always when `force`: the first frame, or the

@@ -17,4 +17,25 @@ public protocol Scene: AnyObject {
     /// When the scene must wake without input (a long-press deadline), or nil. The next `advance(to:)` at or
     /// after it must move it on or clear it, or the loop would wake again at once.
     var nextDeadline: Double? { get }
+    /// What else the scene's loop must wait on: a broker connection, watched files, a timer. The loop polls their
+    /// descriptors with the display's and the input's, wakes them at their deadlines and services them on its own
+    /// thread, between frames. Asked every turn, so the set may change (a config reloaded names other files).
+    /// None by default.
+    var sources: [any LoopSource] { get }
+    /// The operator asked for the content to be read again (SIGHUP): the config, the files it names. By default
+    /// nothing is read again.
+    func reload()
+    /// The screen's power, which the loop dims, blanks and schedules: for a scene whose controls act on it (a
+    /// button that blanks the screen, a slider that sets the backlight). Called when the loop takes the scene. By
+    /// default the scene keeps nothing.
+    func use(_ screen: ScreenPower)
+}
+
+extension Scene {
+    /// None: the scene needs nothing but the display, the input and the clock.
+    public var sources: [any LoopSource] { [] }
+    /// Nothing to read again.
+    public func reload() {}
+    /// The scene does not act on the screen's power.
+    public func use(_ screen: ScreenPower) {}
 }

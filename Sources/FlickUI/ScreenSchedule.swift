@@ -37,9 +37,8 @@ public struct ScreenSchedule: Sendable, Equatable {
     public init(_ windows: [Window] = []) { self.windows = windows }
 
     /// Seconds in a day.
-    public static let day = 86_400.0
-    /// Boundaries are kept to the millisecond: a clock computed in floating point lands within it.
-    static let slack = 0.001
+    public static let day = WeekWindow.day
+    static let slack = WeekWindow.slack
     /// How long a touch wakes the screen in an `off` window when the idle policy blanks at no time of its own.
     public static let defaultWake = 60.0
 
@@ -74,54 +73,21 @@ public struct ScreenSchedule: Sendable, Equatable {
             self.days = days; self.from = from; self.until = until; self.mode = mode; self.brightness = brightness
         }
 
+        /// The stretch of the week it covers.
+        public var week: WeekWindow { WeekWindow(days: days, from: from, until: until) }
+
         /// Whether the window holds `time`.
-        public func contains(_ time: WeekTime) -> Bool {
-            let s = time.secondsIntoDay + ScreenSchedule.slack
-            let yesterday = time.weekday == 1 ? 7 : time.weekday - 1
-            if from == until { return days.contains(time.weekday) }
-            if from < until { return days.contains(time.weekday) && s >= from && s < until }
-            return (days.contains(time.weekday) && s >= from) || (days.contains(yesterday) && s < until)
-        }
+        public func contains(_ time: WeekTime) -> Bool { week.contains(time) }
 
         /// `22:00–06:30`, for the log.
-        var span: String { "\(Self.clock(from))–\(Self.clock(until))" }
-
-        private static func clock(_ seconds: Double) -> String {
-            let minutes = Int((seconds / 60).rounded(.down))
-            let hh = minutes / 60, mm = minutes % 60
-            return (hh < 10 ? "0" : "") + "\(hh):" + (mm < 10 ? "0" : "") + "\(mm)"
-        }
+        var span: String { week.span }
     }
 
     /// The index of the window that rules `time`, or nil outside every window.
     public func window(at time: WeekTime) -> Int? { windows.firstIndex { $0.contains(time) } }
 
-    /// Seconds from `time` to the next moment a window may start or end (on a day it may not; the screen then finds
-    /// nothing changed), or nil without windows.
-    func secondsToNextBoundary(after time: WeekTime) -> Double? {
-        let edges = windows.flatMap { [$0.from, $0.until] }
-        return edges.map { edge in
-            var ahead = (edge - time.secondsIntoDay).truncatingRemainder(dividingBy: Self.day)
-            if ahead < 0 { ahead += Self.day }
-            return ahead < Self.slack ? ahead + Self.day : ahead
-        }.min()
-    }
-
-    /// The loop time of the next boundary after `now` on `clock`: the day's seconds ahead, corrected where a change
-    /// of daylight saving time lies between.
+    /// The loop time of the next boundary of a window after `now` on `clock` (``WeekWindow``'s).
     func nextBoundary(after now: Double, clock: WeekClock) -> Double? {
-        let today = clock.time(now)
-        guard let ahead = secondsToNextBoundary(after: today) else { return nil }
-        let target = (today.secondsIntoDay + ahead).truncatingRemainder(dividingBy: Self.day)
-        var boundary = now + ahead
-        // An hour gained or lost between now and then moves the boundary by it; twice settles either way.
-        for _ in 0..<2 {
-            var off = target - clock.time(boundary).secondsIntoDay
-            if off > Self.day / 2 { off -= Self.day }
-            if off < -Self.day / 2 { off += Self.day }
-            if abs(off) < Self.slack / 2 { break }
-            boundary += off
-        }
-        return max(boundary, now + Self.slack)
+        windows.map(\.week).nextBoundary(after: now, clock: clock)
     }
 }

@@ -32,8 +32,7 @@ public final class VirtualClockPlayer {
         self.scene = scene
         let clock = VirtualClock()
         let display = HeadlessDisplay(width: width, height: height, refreshHz: refreshHz, clock: clock)
-        let screenPower = idle == nil && schedule.windows.isEmpty ? nil
-            : ScreenPower(policy: idle ?? IdlePolicy(), schedule: schedule, weekClock: weekClock, display: display,
+        let screenPower = ScreenPower(policy: idle ?? IdlePolicy(), schedule: schedule, weekClock: weekClock, display: display,
                           backlight: nil, now: 0, log: log)
         self.display = display
         self.screenPower = screenPower
@@ -75,7 +74,8 @@ public final class VirtualClockPlayer {
         })
     }
 
-    /// The script is played, nothing moves and no deadline (a long press) is still ahead.
+    /// The script is played, nothing moves and no deadline (a long press) is still ahead. The scene's sources'
+    /// deadlines do not count, as a run ending when still does not wait for them.
     public var isIdle: Bool {
         input.nextEventTime == nil && !scene.needsFrame && (scene.nextDeadline.map { $0 <= time } ?? true)
     }
@@ -87,20 +87,21 @@ public final class VirtualClockPlayer {
     public func step() { play(until: grid.time(ofIndex: Double(frame + 1))) }
 
     /// Plays until the frame at `until` seconds when given; else until the whole script is played and the scene
-    /// is still, or `settle` seconds after the last scripted event for a scene that never stops moving.
-    public func run(until: Double? = nil, settle: Double = 30) {
+    /// is still, or `settle` seconds after the last scripted event for a scene that never stops moving. The
+    /// scene's sources do not keep a still run going: their deadlines are met only while something else is due.
+    public func run(until: Double? = nil, settle: Double = VirtualClockPlayer.settle) {
         run(until: until, settle: settle, stops: []) { _ in }
     }
 
     /// `run`, and `afterFrame` sees each frame drawn, with its time, once it is on screen.
-    public func run(until: Double? = nil, settle: Double = 30, afterFrame: @escaping (Double) -> Void) {
+    public func run(until: Double? = nil, settle: Double = VirtualClockPlayer.settle, afterFrame: @escaping (Double) -> Void) {
         loop.afterFrame = afterFrame
         defer { loop.afterFrame = nil }
         run(until: until, settle: settle)
     }
 
     /// `run`, and `atStop` sees the screen at each of `stops` (seconds): the frame at or after it.
-    public func run(until: Double? = nil, settle: Double = 30, stops: [Double],
+    public func run(until: Double? = nil, settle: Double = VirtualClockPlayer.settle, stops: [Double],
                     atStop: (Double) throws -> Void) rethrows {
         let end = until ?? max(time, input.lastEventTime ?? 0) + settle
         let last = grid.time(ofIndex: grid.index(atOrBefore: end))
@@ -112,6 +113,9 @@ public final class VirtualClockPlayer {
         play(until: last, endingWhenStill: until == nil)
     }
 
+    /// Seconds played after the last scripted event for a scene that never stops moving, by default.
+    public static let settle: Double = 30
+
     /// Runs the loop to `limit`; with `endingWhenStill`, no further than the moment nothing is left to do.
     private func play(until limit: Double, endingWhenStill: Bool = false) {
         waiter.limit = limit
@@ -119,5 +123,18 @@ public final class VirtualClockPlayer {
         do { while try loop.turn() {} } catch {
             preconditionFailure("a headless display does not fail: \(error)")
         }
+    }
+}
+
+extension VirtualClockPlayer: HeadlessPlayer {
+    /// Plays until the script is played and the scene is still (``run(until:settle:)`` with its defaults).
+    public func run() { run(until: nil, settle: Self.settle) }
+
+    /// ``run(until:settle:)`` with the default settling time.
+    public func run(until: Double?) { run(until: until, settle: Self.settle) }
+
+    /// ``run(until:settle:stops:atStop:)`` with the default settling time.
+    public func run(until: Double?, stops: [Double], atStop: (Double) throws -> Void) rethrows {
+        try run(until: until, settle: Self.settle, stops: stops, atStop: atStop)
     }
 }

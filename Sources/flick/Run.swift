@@ -21,6 +21,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Render headless even when a DRM display is present.")
     var headless = false
 
+    @Flag(help: "Headless in real time until SIGTERM or Ctrl-C (SIGHUP reloads): --script plays and each --shot is taken at its wall-clock time, and the final state is printed on exit.")
+    var realtime = false
+
     @Option(help: "Headless: a touch script (JSON) to play before writing the frame.")
     var script: String?
 
@@ -42,12 +45,12 @@ struct Run: ParsableCommand {
     @Option(help: "Where the to-do list is kept (default: $XDG_STATE_HOME/flick, else ~/.local/state/flick).")
     var stateDir: String?
 
-    @Option(name: .customLong("shot"), help: "Headless with --config: write the screen at MS milliseconds to FILE.png (MS=FILE.png; repeatable).")
+    @Option(name: .customLong("shot"), help: "Headless with --config: write the screen at MS milliseconds (virtual, or wall-clock with --realtime) to FILE.png (MS=FILE.png; repeatable).")
     var shots: [ShotArgument] = []
 
     // Unconditional, so that `--until -5` reaches the range check instead of reading as an unknown option.
     @Option(parsing: .unconditional,
-            help: "Headless with --config: run until MS milliseconds on the virtual clock (default: until the script is played and nothing moves).")
+            help: "Headless with --config: run until MS milliseconds on the virtual clock, or of wall-clock time with --realtime (default: until the script is played and nothing moves, or with --realtime until SIGTERM).")
     var until: Double?
 
     @OptionGroup var panel: PanelOptions
@@ -121,7 +124,8 @@ struct Run: ParsableCommand {
                                    rotation: panel.rotation.flatMap(Rotation.init(degrees:)), seat: seat,
                                    calibration: calibrationMatrix, dpi: panel.dpi)
         let size = panel.screen(for: kiosk)
-        let headlessRun = HeadlessRun(width: size.width, height: size.height, evenWithADisplay: headless || script != nil) { player in
+        let headlessRun = HeadlessRun(width: size.width, height: size.height, evenWithADisplay: headless || script != nil || realtime,
+                                      realtime: realtime) { player in
             if let scene = player.scene as? KioskScene {
                 try play(scene, on: player, path: configPath ?? "the \(app?.rawValue ?? "") app")
             } else {
@@ -140,7 +144,7 @@ struct Run: ParsableCommand {
                 if let previous { kiosk = previous.config; kiosk.start = previous.pages.currentPage }
                 // Headless, the loop's clock starts at 0; on a board it is CLOCK_MONOTONIC.
                 let clock = wallClockStart.map { WallClock(epoch: $0.epoch) }
-                    ?? .system(loopNow: headless || script != nil || !Board.hasDisplay(card: card) ? 0 : MonotonicClock().now)
+                    ?? .system(loopNow: headless || script != nil || realtime || !Board.hasDisplay(card: card) ? 0 : MonotonicClock().now)
                 return KioskScene(config: kiosk, file: app == nil ? configPath : nil, width: width, height: height,
                                   fonts: fonts, metrics: metrics, stateDirectory: stateDirectory, wallClock: clock,
                                   notice: previous?.notice ?? startNotice, log: { Log.flick.error("\($0)") })
@@ -165,9 +169,9 @@ struct Run: ParsableCommand {
         return path
     }
 
-    /// The pages on the virtual clock: the script's touches, screenshots at their times, and the final state as
-    /// the last line of stdout.
-    private func play(_ kiosk: KioskScene, on player: VirtualClockPlayer, path: String) throws {
+    /// The kiosk on the virtual clock or in real time: the script's touches, screenshots at their times, and the
+    /// final state as the last line of stdout.
+    private func play(_ kiosk: KioskScene, on player: any HeadlessPlayer, path: String) throws {
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
         var pending = shots.sorted { $0.milliseconds < $1.milliseconds }
         func writeShots(dueBy time: Double) throws {
@@ -180,11 +184,13 @@ struct Run: ParsableCommand {
         try player.run(until: until.map { $0 / 1000 }, stops: pending.map { $0.milliseconds / 1000 }, atStop: writeShots)
         try writeShots(dueBy: .infinity)
         if player.touchFramesLeft > 0 {
-            Log.flick.notice("the script's touches after --until \(JSONValue.numberText(until ?? 0)) ms were not played (\(player.touchFramesLeft) frames of touches)")
+            // Only --until, or in real time a termination signal, ends a run before its script does.
+            let end = until.map { "--until \(JSONValue.numberText($0)) ms" } ?? "the signal that ended the run"
+            Log.flick.notice("the script's touches after \(end) were not played (\(player.touchFramesLeft) frames of touches)")
         }
         let out = noOut ? nil : out ?? (shots.isEmpty ? "flick-kiosk.png" : nil)
         if let out { try player.screen.writePNG(path: out) }
-        print("Flick ran \(path) headless (\(player.display.width)x\(player.display.height), \(player.framesDrawn) frames, \(shots.count) shots"
+        print("Flick ran \(path) headless\(realtime ? " in real time" : "") (\(player.display.width)x\(player.display.height), \(player.framesDrawn) frames, \(shots.count) shots"
               + (out.map { ") and wrote \($0)." } ?? ")."))
         print(kiosk.pages.finalStateJSON())
     }
@@ -197,9 +203,9 @@ struct Run: ParsableCommand {
         }
     }
 
-    private func playShowcase(on player: VirtualClockPlayer) throws {
+    private func playShowcase(on player: any HeadlessPlayer) throws {
         player.enqueue(try script.map { try TouchScript(contentsOf: URL(fileURLWithPath: $0)).frames } ?? [])
-        player.run()
+        try player.run()
         let out = noOut ? nil : out ?? "flick-showcase.png"
         if let out { try player.screen.writePNG(path: out) }
         print("Flick ran headless (\(player.display.width)x\(player.display.height), \(player.framesDrawn) frames\(script.map { ", script \($0)" } ?? ""))"
@@ -230,7 +236,7 @@ struct WallClockArgument: ExpressibleByArgument {
     }
 }
 
-/// `MS=FILE.png`: a screenshot at a time on the virtual clock.
+/// `MS=FILE.png`: a screenshot at a time from the start of the run (virtual, or wall-clock with `--realtime`).
 struct ShotArgument: ExpressibleByArgument {
     let milliseconds: Double
     let file: String

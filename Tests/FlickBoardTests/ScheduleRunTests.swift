@@ -16,9 +16,9 @@ import Testing
     let clock = WallClock(epoch: noon - LocalTime(epoch: noon).secondsIntoDay + 21 * 3600 + 59 * 60)
     var states: [ScreenPower.State?] = []
     let headless = HeadlessRun(width: 64, height: 48, evenWithADisplay: true, wallClock: clock) { player in
-        player.run(until: 59.5)
+        try player.run(until: 59.5)
         states.append(player.screenPower?.state)
-        player.run(until: 60.5)
+        try player.run(until: 60.5)
         states.append(player.screenPower?.state)
     }
     try Board.run(options, headless: headless) { width, height, metrics, _ in

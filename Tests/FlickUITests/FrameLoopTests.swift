@@ -70,7 +70,7 @@ private final class Board: LoopWaiter, Display {
     func suspend() throws {}
     func resume() throws {}
 
-    func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
+    func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource], sources: [any LoopSource]) throws -> LoopWake {
         deadlines.append(deadline)
         if let signal { return LoopWake(signal: signal) }
         guard let next = [deadline, pendingFlip].compactMap({ $0 }).min() else { return LoopWake(finished: true) }
@@ -115,7 +115,7 @@ private final class Board: LoopWaiter, Display {
                 now += 0.004
                 return vblanks.vblank(atOrAfter: now)
             }
-            func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
+            func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource], sources: [any LoopSource]) throws -> LoopWake {
                 guard let deadline else { return LoopWake(finished: true) }
                 now = max(now, deadline)
                 return LoopWake()
@@ -194,7 +194,7 @@ private final class Board: LoopWaiter, Display {
             }
             func suspend() throws {}
             func resume() throws {}
-            func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource]) throws -> LoopWake {
+            func wait(until deadline: Double?, timer: Double?, display: any Display, inputs: [any InputSource], sources: [any LoopSource]) throws -> LoopWake {
                 let next = [deadline, pendingFlip, plugEvents.first?.time].compactMap { $0 }.min()
                 guard let next, now < 3 else { return LoopWake(finished: true) }
                 now = max(now, next)

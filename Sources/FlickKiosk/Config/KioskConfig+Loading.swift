@@ -10,7 +10,7 @@ import FoundationEssentials
 
 extension KioskConfig {
     static let topLevelFields = ["theme", "display", "input", "swipe", "start", "returnToStart", "mqtt", "sources", "languages", "pages"]
-    static let pageFields = ["id", "up", "down", "left", "right", "axis", "language", "returnToStart", "content"]
+    static let pageFields = ["id", "up", "down", "left", "right", "axis", "language", "returnToStart", "shown", "content"]
     /// The kinds of page every kiosk has, in the order error messages list them.
     static let builtInKinds: [any PageKind.Type] = [TextPage.self, ListPage.self, PagedText.self, Photos.self, Todo.self, Panel.self]
 
@@ -107,9 +107,13 @@ extension KioskConfig {
             }
             if let todo = content?.kind as? Todo { todoPages.append((todo.list, fields.path("content"))) }
             let returnsToStart = fields.bool("returnToStart") ?? true
+            let shown = readShown(fields, reader: reader)
+            if !shown.isEmpty, let id, id == (startID ?? (i == 0 ? id : nil)) {
+                fields.report("shown", "the start page is always shown: give \"shown\" to another page, or start elsewhere")
+            }
             if let id, let content {
                 pages.append(Page(id: id, neighbours: neighbours, axes: axes, language: language, content: content,
-                                  returnsToStart: returnsToStart))
+                                  returnsToStart: returnsToStart, shown: shown))
             }
         }
 

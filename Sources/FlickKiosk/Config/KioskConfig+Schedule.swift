@@ -18,27 +18,43 @@ extension KioskConfig {
         var windows: [ScreenSchedule.Window] = []
         for entry in fields.objects("schedule", known: scheduleFields, required: false) ?? [] {
             let reported = reader.issues.count
-            let days = readDays(entry, reader: reader)
-            let from = entry.string("from", required: false).flatMap { readClock($0, at: entry.path("from"), allowsMidnightEnd: false, reader: reader) }
-            let until = entry.string("until", required: false).flatMap { readClock($0, at: entry.path("until"), allowsMidnightEnd: true, reader: reader) }
-            switch (entry["from"], entry["until"]) {
-            case (nil, nil), (.some, .some): break
-            case (nil, .some): entry.missing("from", expected: "the time the window starts, like \"22:00\" (or leave out \"until\" too, for the whole day)")
-            case (.some, nil): entry.missing("until", expected: "the time the window ends, like \"06:30\" (or leave out \"from\" too, for the whole day)")
-            }
-            if let from, let until, from == until.truncatingRemainder(dividingBy: ScreenSchedule.day) {
-                entry.report("until", "the window ends when it starts: leave out \"from\" and \"until\" for the whole day")
-            }
+            let week = readWeekWindow(entry, reader: reader)
             let screen = entry.choice("screen", ScheduledScreen.self)
             let brightness = entry.number("brightness", in: 1...100)
             if entry["screen"] == nil && entry["brightness"] == nil {
                 reader.report(entry.path, "a window that changes nothing: give \"screen\": \"off\" or \"on\", or a \"brightness\" from 1 to 100")
             }
-            guard reader.issues.count == reported, let days else { continue }
-            windows.append(ScreenSchedule.Window(days: days, from: from ?? 0, until: until ?? 0, mode: screen?.mode ?? .idle,
+            guard reader.issues.count == reported, let week else { continue }
+            windows.append(ScreenSchedule.Window(days: week.days, from: week.from, until: week.until, mode: screen?.mode ?? .idle,
                                                  brightness: brightness.map { $0 / 100 }))
         }
         return ScreenSchedule(windows)
+    }
+
+    /// `days`, `from` and `until` of a window of the week (a schedule's, the times a page is shown); nil after
+    /// reporting what is wrong.
+    static func readWeekWindow(_ entry: ConfigFields, reader: ConfigReader) -> WeekWindow? {
+        let reported = reader.issues.count
+        let days = readDays(entry, reader: reader)
+        let from = entry.string("from", required: false).flatMap { readClock($0, at: entry.path("from"), allowsMidnightEnd: false, reader: reader) }
+        let until = entry.string("until", required: false).flatMap { readClock($0, at: entry.path("until"), allowsMidnightEnd: true, reader: reader) }
+        switch (entry["from"], entry["until"]) {
+        case (nil, nil), (.some, .some): break
+        case (nil, .some): entry.missing("from", expected: "the time the window starts, like \"22:00\" (or leave out \"until\" too, for the whole day)")
+        case (.some, nil): entry.missing("until", expected: "the time the window ends, like \"06:30\" (or leave out \"from\" too, for the whole day)")
+        }
+        if let from, let until, from == until.truncatingRemainder(dividingBy: ScreenSchedule.day) {
+            entry.report("until", "the window ends when it starts: leave out \"from\" and \"until\" for the whole day")
+        }
+        guard reader.issues.count == reported, let days else { return nil }
+        return WeekWindow(days: days, from: from ?? 0, until: until ?? 0)
+    }
+
+    /// A page's `shown`: the windows of the week it is part of the kiosk; none: always.
+    static func readShown(_ fields: ConfigFields, reader: ConfigReader) -> [WeekWindow] {
+        (fields.objects("shown", known: ["days", "from", "until"], required: false, nonEmpty: true) ?? []).compactMap {
+            readWeekWindow($0, reader: reader)
+        }
     }
 
     /// `days`: names from ``dayNames`` in any case; every day when left out.

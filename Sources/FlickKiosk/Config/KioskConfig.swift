@@ -186,6 +186,10 @@ public struct KioskConfig: Sendable, Equatable {
         /// `returnToStart`: false keeps the page on screen however long nobody touches it (a form, a to-do list),
         /// when the config returns to its start page; default true.
         public var returnsToStart = true
+        /// `shown`: the windows of the week the page is part of the kiosk, `[{"days": ["fri"], "from": "11:00",
+        /// "until": "14:00"}]` (today's special); outside them the swipe passes over it and buttons do not show it.
+        /// Empty: always.
+        public var shown: [WeekWindow] = []
     }
 
     /// What a page shows: one kind of page, built in (``TextPage``, ``ListPage``, ``PagedText``, ``Photos``,

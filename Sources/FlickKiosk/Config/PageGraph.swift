@@ -22,13 +22,24 @@ public struct PageGraph: Sendable, Equatable {
     public let pageIDs: [String]
     private let links: [String: [Direction: String]]
     private let axes: [String: KioskConfig.Axes]
+    /// The pages each page's controls show (`{"page": id}` actions).
+    private let shown: [String: [String]]
+    /// Pages outside their `shown` times now: the swipe passes over them.
+    public let hidden: Set<String>
 
     /// The graph of `config`'s pages and their links, each page swiped along its own `axis` or else the swipe's.
-    public init(_ config: KioskConfig) {
+    ///
+    /// `hidden` pages (outside their `shown` times) are passed over: a link to one leads on to its own link on the
+    /// same side.
+    public init(_ config: KioskConfig, hidden: Set<String> = []) {
+        self.hidden = hidden
         start = config.start
         pageIDs = config.pages.map(\.id)
         links = Dictionary(uniqueKeysWithValues: config.pages.map { ($0.id, $0.neighbours) })
         axes = Dictionary(uniqueKeysWithValues: config.pages.map { ($0.id, $0.axes ?? config.swipe.axes) })
+        shown = Dictionary(uniqueKeysWithValues: config.pages.map { page in
+            (page.id, page.content.kind.actions.compactMap { if case .page(let id) = $0 { id } else { nil } })
+        })
     }
 
     /// Which way `id` may be swiped: the page's own `axis`, else the graph's.
@@ -48,16 +59,23 @@ public struct PageGraph: Sendable, Equatable {
 
     /// The page revealed on `id`'s `direction` side, or nil when there is none or the axis forbids it.
     public func neighbour(of id: String, _ direction: Direction) -> String? {
-        allows(direction, on: id) ? link(of: id, direction) : nil
+        guard allows(direction, on: id) else { return nil }
+        var next = link(of: id, direction), passed: Set<String> = []
+        while let page = next, hidden.contains(page) {
+            guard passed.insert(page).inserted else { return nil }
+            next = link(of: page, direction)
+        }
+        // Passing over hidden pages may come round to the page itself: then there is none that way.
+        return passed.isEmpty || next != id ? next : nil
     }
 
-    /// Pages no sequence of allowed swipes from `start` reaches, in file order. Worth a warning, not an error.
+    /// Pages no sequence of allowed swipes and buttons (a panel's `{"page": id}` actions) from `start` reaches, in
+    /// file order. Worth a warning, not an error.
     public var unreachable: [String] {
         var seen: Set<String> = [start], queue = [start]
         while let id = queue.popLast() {
-            for d in Direction.allCases {
-                if let n = neighbour(of: id, d), seen.insert(n).inserted { queue.append(n) }
-            }
+            let next = Direction.allCases.compactMap { neighbour(of: id, $0) } + (shown[id] ?? [])
+            for n in next where seen.insert(n).inserted { queue.append(n) }
         }
         return pageIDs.filter { !seen.contains($0) }
     }

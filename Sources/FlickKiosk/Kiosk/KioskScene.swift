@@ -32,11 +32,17 @@ public final class KioskScene: Scene {
     private let log: (String) -> Void
     private let lastGood: LastGoodConfig?
     private var liveSources: LiveSources
+    /// The config file and what it names, watched for edits; nil without a file (or without inotify).
+    private var watch: ContentWatch?
+    /// The pages shown only at some times, checked at their boundaries.
+    private var shownPages: ShownPages
     private let noticeView: ConfigNotice
     private var fade: CrossFade?
     private var time = 0.0
     private var lastTouch = 0.0
     private var reloadPending = false
+    /// The screen's power, for the `blank`, `wake` and `backlight` actions; nil until the loop hands it over.
+    private weak var screen: ScreenPower?
     /// The latest refusal logged, so an editor saving the same broken file again does not repeat it.
     private var lastRefusal: String?
 
@@ -66,6 +72,7 @@ public final class KioskScene: Scene {
         live = LiveData(sources: config.sources.map { ($0.name, $0.freshness) })
         liveSources = LiveSources(config: config, live: live, wallClock: wallClock, log: log, now: 0)
         var perform: (KioskAction, JSONValue?) -> Void = { _, _ in }
+        shownPages = ShownPages(config: config, wallClock: wallClock, now: 0)
         pages = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: metrics,
                            stateDirectory: stateDirectory, live: live, wallClock: wallClock,
                            perform: { perform($0, $1) }, log: log)
@@ -75,13 +82,37 @@ public final class KioskScene: Scene {
         pages.overlay.addChild(noticeView.view)
         noticeView.text = notice
         perform = { [unowned self] action, value in self.perform(action, value: value) }
+        if let file { startWatching(file) }
+        followShownTimes(now: 0)
+    }
+
+    /// Hides the pages outside their `shown` times now, and at each boundary from now.
+    private func followShownTimes(now: Double) {
+        shownPages.changed = { [unowned self] hidden in pages.hide(hidden) }
+        pages.hide(shownPages.hidden(at: now))
+    }
+
+    private func startWatching(_ file: String) {
+        do throws(SystemCallError) {
+            let watch = try ContentWatch(log: log)
+            watch.dataChanged = { [unowned self] path, now in liveSources.fileChanged(path, now: now) }
+            watch.contentChanged = { [unowned self] files in reload(changed: files) }
+            watch.watch(file: file, of: config, log: log)
+            self.watch = watch
+        } catch {
+            log("\(error): edits to \(file) apply on SIGHUP only")
+        }
     }
 
     // MARK: Reloading
 
     /// Reads the config file again and applies it if it is valid; else keeps the config shown and shows why on
     /// screen. While a finger is on the screen the reload waits for it to lift.
-    public func reload() {
+    public func reload() { reload(changed: []) }
+
+    /// Reloads knowing which of the files the config names changed on disk (pictures, fonts): pages showing a changed
+    /// picture are made again even when the config is the same.
+    private func reload(changed files: Set<String>) {
         guard let file else { return }
         guard !pages.isTracking else { reloadPending = true; return }
         reloadPending = false
@@ -93,6 +124,9 @@ public final class KioskScene: Scene {
             if new != config {
                 lastGood?.keep(bytes, log: log)
                 apply(new)
+                watch?.watch(file: file, of: new, log: log)
+            } else if !files.isEmpty {
+                redraw(showing: files)
             }
         } catch {
             refuse(error)
@@ -107,6 +141,7 @@ public final class KioskScene: Scene {
     }
 
     private func apply(_ new: KioskConfig) {
+        let old = config
         let sourcesChanged = new.sources != config.sources || new.mqtt != config.mqtt
         let onScreenChanges = sourcesChanged || new.theme != config.theme || new.display?.scale != config.display?.scale
             || new.page(pages.currentPage)?.content != config.page(pages.currentPage)?.content
@@ -120,6 +155,21 @@ public final class KioskScene: Scene {
         } else {
             pages.apply(new)
         }
+        if new.display?.idle != old.display?.idle || new.display?.schedule != old.display?.schedule {
+            screen?.update(policy: new.display?.idle ?? IdlePolicy(), schedule: new.display?.schedule ?? ScreenSchedule(), at: time)
+        }
+        shownPages = ShownPages(config: new, wallClock: wallClock, now: time)
+        followShownTimes(now: time)
+    }
+
+    /// Pictures or fonts changed on disk under the same config: the pages showing them are made again.
+    private func redraw(showing files: Set<String>) {
+        let fonts = Set(config.theme.fonts + config.theme.fallbackFonts)
+        let shown = config.page(pages.currentPage).map { $0.content.kind.imageFiles.map(\.file) } ?? []
+        if !fonts.isDisjoint(with: files) || shown.contains(where: files.contains) {
+            fade = CrossFade(from: pages, width: pages.width, height: pages.height)
+        }
+        pages.remake(showing: files, fontsChanged: !fonts.isDisjoint(with: files))
     }
 
     // MARK: Actions
@@ -128,19 +178,35 @@ public final class KioskScene: Scene {
         switch action {
         case .publish(let topic, let payload, let retain):
             liveSources.publish(topic: topic, payload: KioskAction.fill(payload, with: value), retain: retain)
-        default:
-            log("action \(action) is not available here")
+        case .blank:
+            screen?.blank()
+        case .wake:
+            screen?.wake(at: time)
+        case .backlight(let percent):
+            guard let level = percent ?? value.flatMap({ if case .number(let n) = $0 { n } else { nil } }) else { return }
+            screen?.setBrightness(percent: min(max(level, 1), 100), at: time)
+        case .language(let tag):
+            // The pages speak it next; what they show now fades into it.
+            if tag != pages.languageTag { fade = CrossFade(from: pages, width: pages.width, height: pages.height) }
+        case .page, .back, .start:
+            // The pages carry these out themselves.
+            break
         }
     }
 
     // MARK: Scene
 
-    public var sources: [any LoopSource] { liveSources.loopSources }
+    public var sources: [any LoopSource] { liveSources.loopSources + [shownPages] + (watch.map { [$0] } ?? []) }
+
+    public func use(_ screen: ScreenPower) { self.screen = screen }
 
     public func handle(_ event: InputEvent) {
         if case .touches = event { lastTouch = time }
         pages.handle(event)
-        if reloadPending, !pages.isTracking { reload() }
+        guard !pages.isTracking else { return }
+        if reloadPending { reload() }
+        // A boundary passed while a finger was on the pages.
+        pages.hide(shownPages.hidden(at: time))
     }
 
     public func advance(to time: Double) {

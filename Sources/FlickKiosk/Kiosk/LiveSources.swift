@@ -47,6 +47,11 @@ final class LiveSources {
         }
     }
 
+    /// Reads the file source(s) of `path` again: the file changed.
+    func fileChanged(_ path: String, now: Double) {
+        for source in files where source.path == path { source.read(now: now) }
+    }
+
     /// What the frame loop waits on.
     var loopSources: [any LoopSource] {
         clocks as [any LoopSource] + files + [staleness] + (broker.map { [$0] } ?? [])

@@ -31,11 +31,16 @@ public protocol PageKind: Sendable, Equatable {
     /// (``KioskConfig/damagedImages(file:page:fitting:)``) decodes each before the kiosk shows it. None unless a kind
     /// says.
     var imageFiles: [(field: String, file: String)] { get }
+    /// What the page's controls do (a panel's buttons): a page a `page` action shows counts as reachable from this
+    /// one when a check looks for pages nobody can get to. None unless a kind says.
+    var actions: [KioskAction] { get }
 }
 
 extension PageKind {
     /// None: a kind without pictures need not say so.
     public var imageFiles: [(field: String, file: String)] { [] }
+    /// None: a kind without controls that act need not say so.
+    public var actions: [KioskAction] { [] }
 
     func isEqual(to other: any PageKind) -> Bool { (other as? Self) == self }
 }

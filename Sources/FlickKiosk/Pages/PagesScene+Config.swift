@@ -16,7 +16,10 @@ extension PagesScene {
             case .page(let id): show(page: id)
             case .start: show(page: config.start)
             case .back: back()
-            case .language(let tag): speak(tag)
+            case .language(let tag):
+                // Told first, so the scene around can keep what is on screen before the words change.
+                perform(action, value)
+                speak(tag)
             default: perform(action, value)
             }
         }
@@ -37,12 +40,20 @@ extension PagesScene {
         history.removeAll { new.page($0) == nil }
         let current = new.page(shown) != nil ? shown : history.popLast() ?? new.start
         config = new
-        graph = PageGraph(new)
+        graph = PageGraph(new, hidden: graph.hidden.filter { new.page($0)?.shown.isEmpty == false })
         if new.languages.language(languageTag) == nil { languageTag = new.languages.defaultLanguage.tag }
         let kept = remake(startingOn: current, newContext: !sameLook || live != nil, live: live) { id in
             !sameLook || new.page(id)?.content != old.page(id)?.content || new.page(id)?.language != old.page(id)?.language
         }
         return current != shown || !kept.contains(current)
+    }
+
+    /// Makes again, when next shown, the pages that show a picture in `files` (changed on disk); every page when
+    /// `fontsChanged`.
+    func remake(showing files: Set<String>, fontsChanged: Bool) {
+        remake(newContext: fontsChanged) { [config] id in
+            fontsChanged || (config.page(id)?.content.kind.imageFiles.contains { files.contains($0.file) } ?? false)
+        }
     }
 
     /// Lets go of the pages `remade` says (made again when next shown), at rest on `current`; with `newContext`, the
@@ -72,6 +83,17 @@ extension PagesScene {
         endSlide()
         scene.root.setNeedsDisplay()
         return Set(kept.keys)
+    }
+
+    /// Passes over `pages` (outside their `shown` times) from now: the swipe skips them and buttons do not show them.
+    /// A hidden page on screen gives way to the page shown before it, else the start page; while a finger is on the
+    /// pages nothing changes (call again when it lifts).
+    public func hide(_ pages: Set<String>) {
+        guard pages != graph.hidden, !isTracking else { return }
+        graph = PageGraph(config, hidden: pages)
+        history.removeAll { pages.contains($0) }
+        let current = pages.contains(currentPage) ? history.popLast() ?? config.start : currentPage
+        remake(startingOn: current, newContext: false) { _ in false }
     }
 
     /// Shows the pages in the language `tag` (one of the config's): the pages without a language of their own are

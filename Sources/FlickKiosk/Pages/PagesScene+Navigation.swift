@@ -12,7 +12,7 @@ extension PagesScene {
     }
 
     fileprivate func show(_ id: String, fromLeft: Bool, remembering: Bool) {
-        guard config.page(id) != nil, id != currentPage, !isTracking else { return }
+        guard config.page(id) != nil, !graph.hidden.contains(id), id != currentPage, !isTracking else { return }
         if remembering { remember(currentPage) }
         scene.animator.stop(animationTarget, key: Self.offsetKey)
         strip.rest()

@@ -22,6 +22,8 @@ public enum Word: String, Sendable, CaseIterable {
     case releaseToAdd
     /// An empty to-do list: "Pull down to add an item".
     case emptyList
+    /// The mark on a panel's value whose source went quiet for longer than its freshness: "stale".
+    case stale
 
     /// The names the word's text may hold in braces; `count` picks the plural form.
     public var placeholders: [String] {
@@ -45,6 +47,7 @@ public enum Word: String, Sendable, CaseIterable {
         case .pullToAdd: WordText("Pull to Add Item")
         case .releaseToAdd: WordText("Release to Add Item")
         case .emptyList: WordText("Pull down to add an item")
+        case .stale: WordText("stale")
         }
     }
 }

@@ -55,7 +55,7 @@ final class MeterTile: PanelTile {
     /// else the dial down the tile's end, the value large at its start as a value tile has it, and the stale mark
     /// inside the dial.
     private func drawArc(on canvas: Canvas, in bounds: Rect) {
-        let stale = shown.isStale ? ValueTile.staleMark : nil
+        let stale = shown.isStale ? look.staleWord : nil
         let padding = look.padding
         let under = look.body(bounds, below: look.header(readout.title, note: stale, in: bounds))
         if under.height >= 0.7 * under.width {
@@ -114,7 +114,7 @@ final class MeterTile: PanelTile {
     private func drawBar(on canvas: Canvas, in bounds: Rect) {
         var note = shown.text
         if shown.number != nil, let unit = readout.unit { note += " " + unit }
-        if shown.isStale { note += " · " + ValueTile.staleMark }
+        if shown.isStale { note += " · " + look.staleWord }
         let header = look.header(readout.title, note: note, in: bounds)
         let noteColour = shown.isStale ? PanelLook.staleMark : shown.isAlarm ? PanelLook.alarm : look.theme.text
         look.draw(header, in: bounds, noteColour: noteColour, on: canvas)

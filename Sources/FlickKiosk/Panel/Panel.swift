@@ -42,6 +42,9 @@ extension KioskConfig.Panel: PageKind {
         return Self.images(in: items, at: "widgets")
     }
 
+    /// What the panel's buttons, toggles and sliders do.
+    public var actions: [KioskAction] { layout.widgets.compactMap(\.action) }
+
     private static func images(in items: [PanelItem], at path: String) -> [(field: String, file: String)] {
         items.enumerated().flatMap { i, item -> [(field: String, file: String)] in
             let here = "\(path)[\(i)]"

@@ -29,6 +29,8 @@ struct PanelLook {
     let padding: Double
     let cornerRadius: Double
     let touchTarget: Double
+    /// The mark on a stale value, in the page's language.
+    let staleWord: String
 
     init(_ context: PageContext) {
         theme = context.theme
@@ -38,6 +40,7 @@ struct PanelLook {
         bold = context.face(.bold)
         language = context.language
         mirrored = context.direction == .rightToLeft
+        staleWord = context.words[.stale]
         gap = (16 * unit).rounded()
         padding = (16 * unit).rounded()
         cornerRadius = (12 * unit).rounded()

@@ -81,9 +81,6 @@ extension PanelLook {
 /// `{"value": source}`: a tile with the caption, the value large with its unit, the alarm colour out of its limits,
 /// a "stale" mark, and why there is no value when the source failed.
 final class ValueTile: PanelTile {
-    /// The stale mark's word.
-    static let staleMark = "stale"
-
     let view: View
     private let readout: PanelReadout
     private let look: PanelLook
@@ -108,7 +105,7 @@ final class ValueTile: PanelTile {
 
     private func draw(on canvas: Canvas, in bounds: Rect) {
         look.drawTile(on: canvas, in: bounds, fill: shown.isAlarm ? look.alarmFill : nil)
-        let header = look.header(readout.title, note: shown.isStale ? Self.staleMark : nil, in: bounds)
+        let header = look.header(readout.title, note: shown.isStale ? look.staleWord : nil, in: bounds)
         look.draw(header, in: bounds, noteColour: PanelLook.staleMark, on: canvas)
         let box = look.body(bounds, below: header)
         // A failed source has no value to show, not even a dash: its reason is the tile's message.

@@ -22,6 +22,14 @@ indirect enum PanelNode: Sendable, Equatable {
     /// `widgets` are one.
     case grid(columns: Int, [PanelItem])
     case widget(PanelWidget)
+
+    /// Every widget inside, in reading order.
+    var widgets: [PanelWidget] {
+        switch self {
+        case .row(let items), .column(let items), .grid(_, let items): items.flatMap(\.node.widgets)
+        case .widget(let widget): [widget]
+        }
+    }
 }
 
 /// A widget of a panel, with its settings as read.
@@ -51,6 +59,15 @@ enum PanelWidget: Sendable, Equatable {
         case .toggle(_, let source, _), .slider(_, _, let source, _), .clock(_, let source, _): source
         case .image(.source(let source)): source
         case .label, .button, .image(.file): nil
+        }
+    }
+
+    /// What it does when worked.
+    var action: KioskAction? {
+        switch self {
+        case .button(_, let action): action
+        case .toggle(_, _, let action), .slider(_, _, _, let action): action
+        default: nil
         }
     }
 

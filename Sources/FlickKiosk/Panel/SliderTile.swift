@@ -95,7 +95,7 @@ final class SliderTile: PanelTile {
     private func draw(on canvas: Canvas, in bounds: Rect) {
         look.drawTile(on: canvas, in: bounds)
         let note = numbers?.text(value) ?? JSONValue.number(value).text()
-        let header = look.header(title, note: isStale ? note + " · " + ValueTile.staleMark : note, in: bounds)
+        let header = look.header(title, note: isStale ? note + " · " + look.staleWord : note, in: bounds)
         look.draw(header, in: bounds, noteColour: isStale ? PanelLook.staleMark : look.theme.text, on: canvas)
         let box = look.body(bounds, below: header)
         let (start, end) = track

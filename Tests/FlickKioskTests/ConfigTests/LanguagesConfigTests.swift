@@ -46,7 +46,7 @@ private let page = #"{"id": "a", "content": {"type": "text", "title": "A", "body
 
     @Test func unknownWordsAreErrorsListingTheKnownOnes() {
         #expect(problems(#"{"languages": {"words": {"ar": {"nxt": "التالي"}}}, "pages": [\#(page)]}"#) == [
-            "k.json: languages.words.ar.nxt: unknown field (expected one of: prev, next, pageNumber, todo, items, itemsDone, pullToAdd, releaseToAdd, emptyList)",
+            "k.json: languages.words.ar.nxt: unknown field (expected one of: prev, next, pageNumber, todo, items, itemsDone, pullToAdd, releaseToAdd, emptyList, stale)",
         ])
     }
 

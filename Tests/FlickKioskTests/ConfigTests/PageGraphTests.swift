@@ -36,6 +36,15 @@ extension ConfigTests {
             #expect(g.neighbour(of: "one", .up) == nil)
         }
 
+        @Test func aPageAButtonShowsIsReachable() throws {
+            let pages = #"""
+                {"id": "start", "content": {"type": "panel", "widgets": [{"button": "العربية", "action": {"page": "ar"}}]}},
+                {"id": "ar", "content": {"type": "text", "title": "", "body": ""}},
+                {"id": "orphan", "content": {"type": "text", "title": "", "body": ""}}
+                """#
+            #expect(try graph(pages).unreachable == ["orphan"])
+        }
+
         @Test func unreachablePagesAreListedNotRejected() throws {
             #expect(try graph(Self.seedGraph).unreachable == ["orphan"])
         }

@@ -1,4 +1,5 @@
 import FlickKiosk
+import FlickTestFixtures
 import FlickRaster
 import FlickText
 import FlickUI
@@ -20,11 +21,12 @@ private final class ReloadHarness {
         directory = try ConfigFixtures.directory(["kiosk.json": json])
         file = directory + "/kiosk.json"
         let log = log
+        let clock = WallClock(epoch: 1_790_000_000)
         let start = try LastGoodConfig(stateDirectory: directory + "/state", configFile: file).start { log.lines.append($0) }
         kiosk = KioskScene(config: start.config, file: file, width: width, height: height, fonts: try FontCollection(),
-                           stateDirectory: directory + "/state", wallClock: WallClock(epoch: 1_790_000_000),
+                           stateDirectory: directory + "/state", wallClock: clock,
                            notice: start.notice, log: { log.lines.append($0) })
-        player = VirtualClockPlayer(scene: kiosk, width: width, height: height)
+        player = VirtualClockPlayer(scene: kiosk, width: width, height: height, weekClock: clock.weekClock)
     }
 
     func write(_ json: String) throws { try Data(json.utf8).write(to: URL(fileURLWithPath: file)) }
@@ -82,6 +84,15 @@ private func kiosk(price: String, extra: String = "") -> String {
         #expect((h.kiosk.config.page("menu")?.content.kind as? KioskConfig.ListPage)?.items[0].title == "Flat white 3.30")
     }
 
+    @Test func aNewScheduleIsFollowedAtOnce() throws {
+        let h = try ReloadHarness(kiosk(price: "3.20"))
+        let scheduled = kiosk(price: "3.20").replacingOccurrences(
+            of: #"{"pages""#, with: #"{"display": {"schedule": [{"from": "22:00", "until": "06:30", "screen": "off"}]}, "pages""#)
+        try h.write(scheduled)
+        h.kiosk.reload()
+        #expect(h.player.screenPower?.schedule.windows.count == 1)
+    }
+
     @Test func aPageThatIsGoneShowsTheOneBeforeIt() throws {
         let extra = #", {"id": "special", "left": "about", "content": {"type": "text", "title": "Today", "body": "Soup"}}"#
         let h = try ReloadHarness(kiosk(price: "3.20", extra: extra))
@@ -120,5 +131,49 @@ private func kiosk(price: String, extra: String = "") -> String {
         h.player.run()
         #expect(h.kiosk.pages.currentPage == "menu")
         #expect(h.player.time < 121)
+    }
+}
+
+/// Edits on disk picked up by the kiosk's own watch, on the real clock: the loop's sources polled as a board's are.
+@Suite struct KioskWatchTests {
+    @Test func aSavedPriceIsOnScreenWithoutAReload() throws {
+        let h = try ReloadHarness(kiosk(price: "3.20"))
+        let loop = TestLoop()
+        // An editor's save: the file truncated, then written.
+        try Data().write(to: URL(fileURLWithPath: h.file))
+        try h.write(kiosk(price: "3.60"))
+        #expect(loop.run(h.kiosk.sources, until: {
+            (h.kiosk.config.page("menu")?.content.kind as? KioskConfig.ListPage)?.items[0].title == "Flat white 3.60"
+        }))
+        // Read once, whole: the empty file in between was never refused.
+        #expect(h.kiosk.notice == nil)
+        #expect(!h.logged.contains { $0.contains("not applied") })
+    }
+
+    @Test func aDataFileIsReadAgainWhenWritten() throws {
+        let json = kiosk(price: "3.20").replacingOccurrences(of: #"{"pages""#, with: #"{"sources": {"queue": {"file": "queue.txt"}}, "pages""#)
+        let h = try ReloadHarness(json)
+        #expect(h.kiosk.live.reading("queue") == .failed("\(h.directory)/queue.txt: no such file"))
+        try Data("12\n".utf8).write(to: URL(fileURLWithPath: h.directory + "/queue.txt"))
+        let loop = TestLoop()
+        #expect(loop.run(h.kiosk.sources, until: { h.kiosk.live.reading("queue") == .live(.number(12)) }))
+        try Data("13\n".utf8).write(to: URL(fileURLWithPath: h.directory + "/queue.txt.tmp"))
+        rename(h.directory + "/queue.txt.tmp", h.directory + "/queue.txt")
+        #expect(loop.run(h.kiosk.sources, until: { h.kiosk.live.reading("queue") == .live(.number(13)) }))
+    }
+
+    @Test func aStormOfWritesReloadsAFewTimesAndEndsOnTheLastGoodOne() throws {
+        let h = try ReloadHarness(kiosk(price: "3.20"))
+        let loop = TestLoop()
+        for i in 0..<1000 {
+            // Every other write broken: what counts is the last.
+            try h.write(i % 2 == 0 ? "{\"pages\": [" : kiosk(price: "4.\(i % 100)"))
+        }
+        try h.write(kiosk(price: "9.99"))
+        #expect(loop.run(h.kiosk.sources, until: {
+            (h.kiosk.config.page("menu")?.content.kind as? KioskConfig.ListPage)?.items[0].title == "Flat white 9.99"
+        }))
+        #expect(h.kiosk.notice == nil)
+        #expect(h.logged.count < 10, "\(h.logged)")
     }
 }

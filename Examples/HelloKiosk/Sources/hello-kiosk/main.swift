@@ -12,7 +12,7 @@ let headless = HeadlessRun(width: 800, height: 480, evenWithADisplay: arguments.
     if let flag = arguments.firstIndex(of: "--script"), flag + 1 < arguments.count {
         player.enqueue(try TouchScript(contentsOf: URL(fileURLWithPath: arguments[flag + 1])).frames)
     }
-    player.run()
+    try player.run()
     try player.screen.writePNG(path: "hello.png")
     print("taps: \((player.scene as? HelloScene)?.taps ?? 0); wrote hello.png")
 }
