@@ -1,4 +1,5 @@
 @testable import FlickKiosk
+import FlickInput
 import FlickJSON
 import FlickRaster
 import FlickTestFixtures
@@ -48,7 +49,7 @@ import Testing
             let log = log
             kiosk = KioskScene(config: config, file: nil, width: 800, height: 480, fonts: try FontCollection(),
                                wallClock: WallClock(epoch: 1_772_550_000), log: { log.lines.append($0) })
-            player = VirtualClockPlayer(scene: kiosk, width: 800, height: 480)
+            player = VirtualClockPlayer(scene: FramesOf(kiosk), width: 800, height: 480)
         }
 
         var panel: PanelPage { kiosk.pages.page("panel") as! PanelPage }
@@ -78,7 +79,17 @@ import Testing
         }
     }
 
-    private func failure(_ reading: LiveData.Reading) -> String? { if case .failed(let why) = reading { why } else { nil } }
+    /// The kiosk as the player sees it: its pages and frames without its sources, which the test's loop services in
+    /// real time (the player's virtual clock would run the broker's connection at virtual moments).
+    private final class FramesOf: Scene {
+        let kiosk: KioskScene
+        init(_ kiosk: KioskScene) { self.kiosk = kiosk }
+        func handle(_ event: InputEvent) { kiosk.handle(event) }
+        func advance(to time: Double) { kiosk.advance(to: time) }
+        var needsFrame: Bool { kiosk.needsFrame }
+        func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] { kiosk.draw(on: canvas, fullRedraw: fullRedraw) }
+        var nextDeadline: Double? { kiosk.nextDeadline }
+    }
 
     @Test func eachHostilePayloadIsRefusedOnScreenOrShownAndTheFrameDrawn() throws {
         let broker = MosquittoBroker()
