@@ -106,7 +106,7 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // Fuzz targets (`scripts/fuzz`): arbitrary bytes into each reader and through the headless kiosk.
-        .target(name: "FlickFuzzTargets", dependencies: ["FlickKiosk", "FlickUI", "FlickGestures", "FlickInput", "FlickText"]),
+        .target(name: "FlickFuzzTargets", dependencies: ["FlickKiosk", "FlickUI", "FlickGestures", "FlickInput", "FlickText", "FlickFiles", "FlickJSON", "FlickRaster"]),
         .executableTarget(name: "flick-fuzz", dependencies: ["FlickFuzzTargets", "FlickFiles"]),
         // The pixman and cairo references live in their own executable so the shipped `flick` never links either.
         .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "FlickText", "CPixman", "CCairo", "CFreeType"]),
@@ -132,7 +132,7 @@ let package = Package(
         // Against a real mosquitto broker each test starts on a free loopback port.
         .testTarget(name: "FlickMQTTTests", dependencies: ["FlickMQTT", "FlickCore", "FlickTestFixtures"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput", "FlickDisplay", "FlickGestures", "FlickRaster", "FlickMotion"]),
-        .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets"]),
+        .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets", "FlickFiles"]),
         .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickDisplay", "FlickJSON", "FlickTestFixtures", "FlickMQTT"],
                     exclude: ["Goldens"]),
     ]

@@ -84,6 +84,12 @@ public enum InputFile {
     /// An open descriptor of a regular file within the kind's limit, and its size. O_NONBLOCK makes opening a
     /// FIFO return at once (it is then refused) instead of waiting for a writer.
     private static func openRegular(_ path: String, as kind: Kind) throws(FileError) -> (FileDescriptor, Int) {
+        // Looked at before it is opened: opening a device can act on it (a watchdog starts counting down, a serial
+        // line's modem lines change), and a path may come from a message (the picture a data source names). What
+        // cannot be looked at is left to open, which says why.
+        if let before = try? FilePath(path).stat(), before.type != .regular {
+            throw FileError(path: path, problem: .notRegular(kind: FileError.kind(of: before.mode.rawValue)))
+        }
         let file: FileDescriptor
         do throws(Errno) {
             file = try SystemCall.typed {
@@ -97,6 +103,7 @@ public enum InputFile {
             try? file.close()
             throw FileError(path: path, problem: .system(call: "fstat", errno: error))
         }
+        // Again on what was opened: another file may have taken the path since.
         guard info.type == .regular else {
             try? file.close()
             throw FileError(path: path, problem: .notRegular(kind: FileError.kind(of: info.mode.rawValue)))

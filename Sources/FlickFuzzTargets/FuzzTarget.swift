@@ -13,6 +13,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case tourStorm = "tour-storm"
     /// The same on the to-do app, keyboard included.
     case todoStorm = "todo-storm"
+    /// MQTT payloads and data files, one after another, into a panel with every kind of widget bound to them.
+    case payload
 
     public func run(_ bytes: [UInt8]) {
         switch self {
@@ -22,6 +24,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .store: StoreFuzz.run(bytes)
         case .tourStorm: StormFuzz.tour.run(bytes)
         case .todoStorm: StormFuzz.todo.run(bytes)
+        case .payload: PayloadFuzz.run(bytes)
         }
     }
 }

@@ -44,6 +44,14 @@ struct TouchStorm {
         lift(0)
     }
 
+    /// A finger down and up at `point` a moment later: a tap.
+    mutating func tap(at point: (Double, Double)) {
+        wait(milliseconds: 300)
+        touch(0, at: Point(x: point.0, y: point.1))
+        wait(milliseconds: 60)
+        lift(0)
+    }
+
     private mutating func emit(_ event: TouchEvent) {
         if let last = frames.last, last.time == time {
             frames[frames.count - 1].events.append(event)

@@ -40,6 +40,22 @@ final class Scratch {
     #expect(error?.description == "\(fifo): a FIFO, not a regular file")
 }
 
+@Test func whatIsNotAFileIsRefusedWithoutBeingOpened() throws {
+    // Opening a device can act on it (a watchdog arms): inotify sees every open of the FIFO standing in for one.
+    let scratch = Scratch()
+    let fifo = scratch.path + "/watchdog"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    try #require(watch >= 0)
+    defer { close(watch) }
+    try #require(inotify_add_watch(watch, fifo, UInt32(IN_OPEN)) >= 0)
+    let error = #expect(throws: FileError.self) { try InputFile.read(fifo, as: .image) }
+    #expect(error?.problem == .notRegular(kind: "a FIFO"))
+    #expect(throws: FileError.self) { try InputFile.check(fifo, as: .font) }
+    var event = [UInt8](repeating: 0, count: 4096)
+    #expect(read(watch, &event, event.count) == -1, "the FIFO was opened")
+}
+
 @Test func aSymlinkToADeviceIsRefusedAndOneToAFileIsFollowed() throws {
     let scratch = Scratch()
     let zero = scratch.path + "/todo.json"

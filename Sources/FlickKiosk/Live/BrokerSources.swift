@@ -9,11 +9,9 @@ final class BrokerSources: LoopSource {
     /// The broker as the config names it: a reload that keeps it keeps the connection.
     let mqtt: KioskConfig.MQTT
     private let connection: MQTTConnection
-    private var subscriptions: [(name: String, filter: String, path: ValuePath?)] = []
+    private var topics = TopicSources([])
     private var live: LiveData
     private let log: (String) -> Void
-    /// The latest problem logged for each source, so a sensor sending the same bad payload every second is one line.
-    private var problems: [String: String] = [:]
     private var now = 0.0
 
     init(mqtt: KioskConfig.MQTT, log: @escaping (String) -> Void) throws(MQTTError) {
@@ -21,24 +19,20 @@ final class BrokerSources: LoopSource {
         self.log = log
         live = LiveData()
         connection = try MQTTConnection(settings: mqtt.settings(), log: log)
-        connection.onMessage = { [unowned self] topic, payload in receive(payload, on: topic) }
+        connection.onMessage = { [unowned self] topic, payload in topics.receive(payload, on: topic, into: live, at: now, log: log) }
     }
 
     /// Subscribes to the topics of the MQTT sources in `sources` (and drops the subscriptions no source uses now),
     /// their values going to `live`.
     func bind(_ sources: [KioskConfig.DataSource], to live: LiveData) {
         self.live = live
-        let wanted = sources.compactMap { source -> (String, String, ValuePath?)? in
-            guard case .mqtt(let topic, let path) = source.origin else { return nil }
-            return (source.name, topic, path)
-        }
-        let old = Set(subscriptions.map(\.filter)), new = Set(wanted.map(\.1))
+        let wanted = TopicSources(sources)
+        let old = topics.filters, new = wanted.filters
         for filter in old.subtracting(new) { connection.unsubscribe(filter) }
         for filter in new.subtracting(old).sorted() {
             do throws(MQTTError) { try connection.subscribe(filter) } catch { log("\(mqtt.broker): \(error)") }
         }
-        subscriptions = wanted.map { (name: $0.0, filter: $0.1, path: $0.2) }
-        problems = [:]
+        topics = wanted
     }
 
     /// Publishes `payload` on `topic`; when the broker cannot be reached, one line says so and nothing is queued
@@ -48,21 +42,6 @@ final class BrokerSources: LoopSource {
             try connection.publish(topic: topic, payload: Array(payload.utf8), retain: retain)
         } catch {
             log("\(error)")
-        }
-    }
-
-    private func receive(_ payload: [UInt8], on topic: String) {
-        for subscription in subscriptions where MQTTTopic.matches(subscription.filter, topic: topic) {
-            switch LivePayload.value(of: payload, at: subscription.path) {
-            case .success(let value):
-                problems[subscription.name] = nil
-                live.receive(value, for: subscription.name, at: now)
-            case .failure(let problem):
-                let line = "source \(subscription.name): message on \(escapingControlCharacters(topic)): \(problem)"
-                if problems[subscription.name] != line { log(line) }
-                problems[subscription.name] = line
-                live.fail(subscription.name, reason: "\(problem)")
-            }
         }
     }
 

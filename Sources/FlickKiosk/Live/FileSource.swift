@@ -5,7 +5,7 @@ import FlickJSON
 /// A `file` source: the file read when the file watcher reports it changed, and every `interval` seconds where it
 /// cannot (sysfs values), its value handed to the live data. A file that cannot be read (gone, a FIFO, too large)
 /// makes the source fail with the reason, once; the next good read brings it back.
-final class FileSource: LoopSource {
+package final class FileSource: LoopSource {
     let name: String
     let path: String
     private let valuePath: ValuePath?
@@ -13,10 +13,12 @@ final class FileSource: LoopSource {
     private let live: LiveData
     private let log: (String) -> Void
     private var lastProblem: String?
-    private(set) var nextDeadline: Double?
+    package private(set) var nextDeadline: Double?
 
-    init(name: String, path: String, valuePath: ValuePath?, interval: Double?, live: LiveData,
-         log: @escaping (String) -> Void, now: Double) {
+    /// The source `name` of the file at `path` (its value at `valuePath`), read now and every `interval` seconds,
+    /// handing its value to `live`; one line to `log` for each new problem.
+    package init(name: String, path: String, valuePath: ValuePath?, interval: Double?, live: LiveData,
+                 log: @escaping (String) -> Void, now: Double) {
         self.name = name
         self.path = path
         self.valuePath = valuePath
@@ -26,12 +28,12 @@ final class FileSource: LoopSource {
         read(now: now)
     }
 
-    var fileDescriptor: Int32 { -1 }
-    var wantsWrite: Bool { false }
-    func service(readable: Bool, writable: Bool, now: Double) { read(now: now) }
+    package var fileDescriptor: Int32 { -1 }
+    package var wantsWrite: Bool { false }
+    package func service(readable: Bool, writable: Bool, now: Double) { read(now: now) }
 
     /// Reads the file now and hands its value on.
-    func read(now: Double) {
+    package func read(now: Double) {
         if let interval { nextDeadline = now + interval }
         let value: JSONValue?, problem: String?
         do {

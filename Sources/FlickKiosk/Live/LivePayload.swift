@@ -2,9 +2,9 @@ import FlickJSON
 
 /// What a message or a file holds, as the value a source is bound to: JSON when it is JSON (`21.5`, `"on"`,
 /// `{"celsius": 21.5}`), else its text with the surrounding white space trimmed (`21.5\n` from sysfs, `open`).
-enum LivePayload {
+package enum LivePayload {
     /// Longest text kept as a value: a label, not a document.
-    static let textLimit = 4096
+    package static let textLimit = 4096
 
     /// The value at `path` in `bytes`, or why there is none, in one line.
     static func value(of bytes: [UInt8], at path: ValuePath?) -> Result<JSONValue, LiveValueProblem> {
@@ -44,7 +44,7 @@ enum LiveValueProblem: Error, Equatable, CustomStringConvertible {
         case .notText: "not text (binary data)"
         case .notJSON: "not JSON, so it has no path to look into"
         case .tooLong: "longer than \(LivePayload.textLimit) bytes"
-        case .notFinite: "a number too large to show"
+        case .notFinite: "not a finite number (NaN, infinity, or past 1.8e308)"
         case .noValue(let path): "no value at \"\(path)\""
         }
     }

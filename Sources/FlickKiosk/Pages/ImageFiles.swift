@@ -1,4 +1,5 @@
 import FlickFiles
+import FlickJSON
 import FlickRaster
 
 /// Reads the config's pictures for the pages. A picture that cannot be read leaves its place blank and is
@@ -14,7 +15,11 @@ import FlickRaster
 /// over it after (pages draw their pictures last), so the pixels copied back are exactly those it would draw.
 final class ImageFiles {
     private let log: (String) -> Void
-    private var reported: Set<String> = []
+    /// The paths logged as unreadable: each once, not at every page that draws it.
+    private(set) var reported: Set<String> = []
+    /// The most paths `reported` holds before it starts again: far more than a config names, while a source can name
+    /// a new path in every message.
+    static let reportedLimit = 256
     /// Where pictures were drawn on whole pixels, newest last: at most one per picture and surface.
     private var drawings: [Drawing] = []
     /// The pictures the last layer let go showed.
@@ -47,7 +52,12 @@ final class ImageFiles {
         do {
             return try Surface.readImage(path: path, fitting: fitting)
         } catch {
-            if reported.insert(path).inserted { log("\(error): shown blank") }
+            if !reported.contains(path) {
+                if reported.count >= Self.reportedLimit { reported.removeAll() }
+                reported.insert(path)
+                // The path may come from a message: its control characters are escaped.
+                log(escapingControlCharacters("\(error): shown blank"))
+            }
             return nil
         }
     }

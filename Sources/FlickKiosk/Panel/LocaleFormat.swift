@@ -17,7 +17,11 @@ final class DateText {
 
     deinit { flick_icu_date_close(formatter) }
 
-    /// `epoch` (seconds since 1970) in the local time zone, as ``LocalTime`` reads it.
+    /// The moments a clock shows (seconds since 1970): the years 1 to 9999, which `time_t`, the C library's local
+    /// time and ICU all hold. A source's number outside them (`1e308`) is no date.
+    static let epochs = -62_135_596_800.0...253_402_300_799.0
+
+    /// `epoch` (seconds since 1970, within ``epochs``) in the local time zone, as ``LocalTime`` reads it.
     func text(epoch: Double) -> String {
         var t = time_t(epoch.rounded(.down))
         var parts = tm()

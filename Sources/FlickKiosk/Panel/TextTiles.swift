@@ -48,8 +48,9 @@ final class LabelTile: PanelTile {
     }
 }
 
-/// `{"clock": "time"}`: the moment a source holds (seconds since 1970: a `clock` source, a timestamp from MQTT),
-/// or without a source the wall clock's, written by ICU in the page's language; redrawn when the text changes.
+/// `{"clock": "time"}`: the moment a source holds (seconds since 1970: a `clock` source, a timestamp from MQTT; "–"
+/// for anything else), or without a source the wall clock's, written by ICU in the page's language; redrawn when the
+/// text changes.
 final class ClockTile: PanelTile {
     private let text: LabelTile
     private let dates: DateText?
@@ -71,7 +72,7 @@ final class ClockTile: PanelTile {
     }
 
     func show(_ reading: LiveData.Reading) {
-        guard case .number(let epoch)? = reading.value, let dates else {
+        guard case .number(let epoch)? = reading.value, DateText.epochs.contains(epoch), let dates else {
             text.text = ShownValue.none
             return
         }
