@@ -157,8 +157,8 @@ import Testing
             for batch in stride(from: range.lowerBound, to: range.upperBound, by: 500) {
                 let file = broker.directory + "/messages"
                 try Data(messages(batch..<batch + 500).utf8).write(to: URL(fileURLWithPath: file))
-                #expect(broker.spawn(["/bin/sh", "-c", "mosquitto_pub -p \(broker.port) -t \(Self.topic) -l < \(file)"],
-                                     output: broker.directory + "/publisher.log") != nil)
+                let publisher = try broker.spawn(["/bin/sh", "-c", "mosquitto_pub -p \(broker.port) -t \(Self.topic) -l < \(file)"],
+                                                 output: broker.directory + "/publisher.log")
                 #expect(k.loop.run(k.kiosk.sources, for: 30, every: 0.01) {
                     if Date() >= nextFrame {
                         k.player.step()
@@ -166,6 +166,7 @@ import Testing
                     }
                     return k.kiosk.live.reading("field") == .live(.number(Double(batch + 499)))
                 })
+                #expect(publisher.waitForExit() == 0)
             }
             k.player.step()
         }
