@@ -6,18 +6,41 @@ package enum LivePayload {
     /// Longest text kept as a value: a label, not a document.
     package static let textLimit = 4096
 
+    /// What a payload is, read once for every source it goes to.
+    enum Contents {
+        /// A JSON document.
+        case json(JSONValue)
+        /// Text that is not JSON, white space around it trimmed.
+        case text(String)
+        /// Neither: bytes that are not UTF-8.
+        case binary
+    }
+
+    /// `bytes` read as JSON, else as text.
+    static func contents(of bytes: [UInt8]) -> Contents {
+        if let json = try? JSONParser.parse(bytes) { return .json(json) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .binary }
+        return .text(text.trimmingWhiteSpace())
+    }
+
     /// The value at `path` in `bytes`, or why there is none, in one line.
     static func value(of bytes: [UInt8], at path: ValuePath?) -> Result<JSONValue, LiveValueProblem> {
+        value(of: contents(of: bytes), at: path)
+    }
+
+    /// The value at `path` in `contents`, or why there is none, in one line.
+    static func value(of contents: Contents, at path: ValuePath?) -> Result<JSONValue, LiveValueProblem> {
         let document: JSONValue
-        if let json = try? JSONParser.parse(bytes) {
-            document = json
-        } else {
-            guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.notText) }
-            let trimmed = text.trimmingWhiteSpace()
+        switch contents {
+        case .binary:
+            return .failure(.notText)
+        case .text(let trimmed):
             guard path == nil else { return .failure(.notJSON) }
             guard trimmed.utf8.count <= textLimit else { return .failure(.tooLong) }
             guard let number = Double(trimmed) else { return .success(.string(trimmed)) }
             return number.isFinite ? .success(.number(number)) : .failure(.notFinite)
+        case .json(let json):
+            document = json
         }
         guard let path else { return checked(document) }
         guard let value = path.value(in: document) else { return .failure(.noValue(at: path)) }

@@ -24,8 +24,12 @@ package struct TopicSources {
     /// subscribed to the topic.
     package mutating func receive(_ payload: [UInt8], on topic: String, into live: LiveData, at now: Double,
                                   log: (String) -> Void) {
+        // Parsed once, for the first source that takes it, however many take it.
+        var contents: LivePayload.Contents?
         for subscription in subscriptions where MQTTTopic.matches(subscription.filter, topic: topic) {
-            switch LivePayload.value(of: payload, at: subscription.path) {
+            let read = contents ?? LivePayload.contents(of: payload)
+            contents = read
+            switch LivePayload.value(of: read, at: subscription.path) {
             case .success(let value):
                 problems[subscription.name] = nil
                 live.receive(value, for: subscription.name, at: now)
