@@ -45,6 +45,7 @@ final class LiveSources {
         } else {
             broker = nil
         }
+        loopSources = clocks as [any LoopSource] + files + [staleness] + (broker.map { [$0] } ?? [])
     }
 
     /// Reads the file source(s) of `path` again: the file changed.
@@ -52,10 +53,8 @@ final class LiveSources {
         for source in files where source.path == path { source.read(now: now) }
     }
 
-    /// What the frame loop waits on.
-    var loopSources: [any LoopSource] {
-        clocks as [any LoopSource] + files + [staleness] + (broker.map { [$0] } ?? [])
-    }
+    /// What the frame loop waits on. Made once: the frame loop asks for them every turn.
+    let loopSources: [any LoopSource]
 
     /// Publishes `payload` on `topic` through the broker.
     func publish(topic: String, payload: String, retain: Bool) {
