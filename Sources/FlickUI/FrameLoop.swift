@@ -28,7 +28,9 @@ public final class FrameLoop {
     private var screenWasBlanked = false
     private var canvas: Canvas?
     /// Draw times, missed vblanks, and touch-to-flip and source-to-flip latency so far.
-    public private(set) var statistics = FrameStatistics()
+    public var statistics: FrameStatistics { status.statistics }
+    /// The statistics and the frame on screen, handed to the scene (``Scene/use(_:)-(LoopStatus)``).
+    public let status = LoopStatus()
     /// When frames are shown: the display's, which on a board follows the flips.
     private var grid: VBlankGrid { display.vblanks }
     /// When the latest frame drawn is shown — its flip once that came, else when the display said it would be (or
@@ -69,6 +71,7 @@ public final class FrameLoop {
         self.display = display; self.inputs = inputs; self.scene = scene; self.waiter = waiter; self.terminal = terminal
         self.screen = screen
         if let screen { scene.use(screen) }
+        scene.use(status)
     }
 
     /// Runs until a termination signal arrives, or the waiter says the run is over. Throws what the display or the
@@ -191,6 +194,7 @@ public final class FrameLoop {
             if canvas.map({ $0.surface.width != width || $0.surface.height != height }) ?? false, let resizeScene {
                 scene = resizeScene(width, height)
                 if let screen { scene.use(screen) }
+                scene.use(status)
             }
             // The mode (and so the display's grid) may be another: the next frame is for its first vblank.
             lastFrame = nil
@@ -203,12 +207,12 @@ public final class FrameLoop {
     private func handleFlips(_ flips: [PageFlip]) {
         for flip in flips {
             if let last = lastFlip {
-                statistics.recordFlip(gap: flip.seconds - last, interval: grid.interval, animating: wasAnimating)
+                status.statistics.recordFlip(gap: flip.seconds - last, interval: grid.interval, animating: wasAnimating)
             }
             lastFlip = flip.seconds
             lastFrame = flip.seconds
-            if let latency = unseenTouch.flipped(at: flip.seconds) { statistics.recordTouchLatency(latency) }
-            if let latency = unseenSourceChange.flipped(at: flip.seconds) { statistics.recordSourceLatency(latency) }
+            if let latency = unseenTouch.flipped(at: flip.seconds) { status.statistics.recordTouchLatency(latency) }
+            if let latency = unseenSourceChange.flipped(at: flip.seconds) { status.statistics.recordSourceLatency(latency) }
         }
     }
 
@@ -242,9 +246,11 @@ public final class FrameLoop {
         if canvas?.surface !== surface { canvas = Canvas(surface: surface) }
         let start = MonotonicClock().now
         let damage = scene.draw(on: canvas!, fullRedraw: age == 0 || force)
-        statistics.recordFrame(drawSeconds: MonotonicClock().now - start)
+        status.statistics.recordFrame(drawSeconds: MonotonicClock().now - start)
         guard !damage.isEmpty || force else { return }
         lastFrame = try display.present(damage: force ? [surface.bounds] : damage)
+        status.lastPresented = lastFrame
+        status.shownSurface = surface
         if let first = onFirstFrame { onFirstFrame = nil; first() }
         afterFrame?(time)
         unseenTouch.framePresented()

@@ -29,6 +29,9 @@ public protocol Scene: AnyObject {
     /// button that blanks the screen, a slider that sets the backlight). Called when the loop takes the scene. By
     /// default the scene keeps nothing.
     func use(_ screen: ScreenPower)
+    /// The loop's statistics and the frame on screen, for a scene that reports its health or sends screenshots.
+    /// Called when the loop takes the scene. By default the scene keeps nothing.
+    func use(_ status: LoopStatus)
 }
 
 extension Scene {
@@ -38,4 +41,6 @@ extension Scene {
     public func reload() {}
     /// The scene does not act on the screen's power.
     public func use(_ screen: ScreenPower) {}
+    /// The scene does not report on the loop.
+    public func use(_ status: LoopStatus) {}
 }

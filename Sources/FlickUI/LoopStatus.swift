@@ -1,0 +1,17 @@
+import FlickRaster
+
+/// What the frame loop says about itself to the scene it drives: its frame statistics and the frame on screen. A
+/// kiosk in a fleet reports its health from it and answers a screenshot request with the frame people see.
+///
+/// The loop owns it and updates it on its own thread, after each frame it presents; the scene reads it there too.
+public final class LoopStatus {
+    /// Draw times, missed vblanks, touch and source latencies, frames drawn so far.
+    public internal(set) var statistics = FrameStatistics()
+    /// When the latest frame went to the display, on the loop's clock (the time it is shown); nil before the first.
+    public internal(set) var lastPresented: Double?
+    /// The surface holding the frame on screen (the latest presented); nil before the first. Read it between turns of
+    /// the loop: the next frame may be drawn into it.
+    public internal(set) var shownSurface: Surface?
+
+    init() {}
+}
