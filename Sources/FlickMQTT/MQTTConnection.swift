@@ -272,17 +272,17 @@ package final class MQTTConnection: LoopSource {
     }
 
     private func retryLater(reason: String, now: Double) {
-        let delay = schedule.take()
-        attemptAt = now + delay
-        change(to: .disconnected(reason), now: now, retryIn: delay)
+        let step = schedule.step
+        attemptAt = now + schedule.take()
+        change(to: .disconnected(reason), now: now, retryWithin: step)
     }
 
-    private func change(to new: State, now: Double, retryIn delay: Double? = nil) {
+    private func change(to new: State, now: Double, retryWithin step: Double? = nil) {
         guard new != state else { return }
         state = new
         switch new {
         case .connected: log("\(settings.broker): connected")
-        case .disconnected(let reason): log("\(settings.broker): \(reason), retrying in \(seconds(delay ?? 0)) s")
+        case .disconnected(let reason): log("\(settings.broker): \(reason), retrying within \(seconds(step ?? 0)) s")
         case .connecting: break
         }
         onConnectionChange?(new)

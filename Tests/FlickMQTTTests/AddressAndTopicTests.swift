@@ -91,8 +91,22 @@ func badBrokerAddressesSayWhatIsWrongAndWhatIsRight(text: String, problem: Strin
 }
 
 @Test func reconnectsWaitHalfASecondDoublingToThirtyAndStartOverOnceConnected() {
-    var schedule = ReconnectSchedule()
+    var schedule = ReconnectSchedule(random: { 1 })
     #expect((0..<9).map { _ in schedule.take() } == [0.5, 1, 2, 4, 8, 16, 30, 30, 30])
     schedule.reset()
     #expect(schedule.take() == 0.5)
+    var shortest = ReconnectSchedule(random: { 0 })
+    #expect((0..<8).map { _ in shortest.take() } == [0.25, 0.5, 1, 2, 4, 8, 15, 15])
+}
+
+@Test func aFleetsReconnectsSpreadOverEachStep() {
+    var schedule = ReconnectSchedule()
+    var waits: [Double] = []
+    for _ in 0..<200 {
+        schedule.reset()
+        waits.append(schedule.take())
+    }
+    #expect(waits.allSatisfy { (0.25...0.5).contains($0) })
+    // 200 kiosks restarting together do not all come back at the same instant.
+    #expect(Set(waits).count > 150)
 }

@@ -131,7 +131,7 @@ import Testing
     #expect(loop.services >= 3)
     #expect(changes == [.disconnected("connection refused")])
     #expect(log.lines == ["\(broker.address): connecting as \(kiosk.settings.clientID)",
-                          "\(broker.address): connection refused, retrying in 0.5 s"])
+                          "\(broker.address): connection refused, retrying within 0.5 s"])
     #expect(throws: MQTTError("\(broker.address): not connected (connection refused): nothing published on 'factory/ack'")) {
         try kiosk.publish(topic: "factory/ack", payload: Array("1".utf8))
     }

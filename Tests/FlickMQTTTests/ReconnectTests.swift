@@ -20,7 +20,7 @@ import Testing
     #expect(broker.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "factory/line2/parts", "-m", "1205"]) == 0)
     #expect(loop.run([kiosk], until: { received.contains("1205") }))
     #expect(log.lines.dropFirst() == ["\(broker.address): connected",
-                                      "\(broker.address): connection lost, retrying in 0.5 s",
+                                      "\(broker.address): connection lost, retrying within 0.5 s",
                                       "\(broker.address): connected"])
 }
 

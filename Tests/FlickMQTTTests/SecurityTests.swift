@@ -29,7 +29,7 @@ private func brokerWithPasswords() throws -> MosquittoBroker {
     #expect(kiosk.state == .disconnected("not authorised (check username and passwordFile)"))
     // The next attempt, half a second on, is refused the same way and says nothing new.
     #expect(!loop.run([kiosk], for: 0.8, until: { kiosk.state != .disconnected("not authorised (check username and passwordFile)") }))
-    #expect(log.lines.last == "\(broker.address): not authorised (check username and passwordFile), retrying in 0.5 s")
+    #expect(log.lines.last == "\(broker.address): not authorised (check username and passwordFile), retrying within 0.5 s")
     #expect(log.count(containing: "not authorised") == 1)
 
     // The password is read at every connect: fixed in the file, it is used at the next attempt.
