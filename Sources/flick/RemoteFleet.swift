@@ -76,24 +76,27 @@ struct FleetView {
         target == RemoteTarget.all ? kiosks.filter(\.isOnline) : kiosks.filter { $0.node == target || $0.groups.contains(target) }
     }
 
-    /// The kiosks a command to `target` reaches, or why there are none to send it to: no kiosk at all, an unknown
-    /// name (with the names there are), or nobody online.
-    func reach(_ target: String, broker: String, topics: RemoteTopics) throws(RemoteFailure) -> [KioskRecord] {
+    /// The kiosks a command to `target` (a node or a group) reaches, online or not, or why there are none: no kiosk
+    /// at all, or an unknown name (with the names there are).
+    func known(_ target: String, broker: String, topics: RemoteTopics) throws(RemoteFailure) -> [KioskRecord] {
         guard !records.isEmpty else { throw .noKiosks(broker: broker, topics: topics) }
         let members = members(of: target)
+        guard members.isEmpty, target != RemoteTarget.all else { return members }
+        let groups = Set(kiosks.flatMap(\.groups)).sorted()
+        throw RemoteFailure(.fleet, "no kiosk on \(broker) is named '\(escapingControlCharacters(target))' or in a group of that name "
+            + "(nodes: \(nodeNames); groups: \(groups.isEmpty ? "none" : groups.joined(separator: ", ")))")
+    }
+
+    /// The kiosks a command to `target` reaches, at least one of them online, or why there are none to send it to:
+    /// no kiosk at all, an unknown name, or nobody online.
+    func reach(_ target: String, broker: String, topics: RemoteTopics) throws(RemoteFailure) -> [KioskRecord] {
+        let members = try known(target, broker: broker, topics: topics)
+        guard !members.contains(where: \.isOnline) else { return members }
         if target == RemoteTarget.all {
-            guard !members.isEmpty else {
-                throw RemoteFailure(.fleet, "none of the \(records.count) kiosks on \(broker) is online (flick remote list shows them)")
-            }
-        } else if members.isEmpty {
-            let groups = Set(kiosks.flatMap(\.groups)).sorted()
-            throw RemoteFailure(.fleet, "no kiosk on \(broker) is named '\(escapingControlCharacters(target))' or in a group of that name "
-                + "(nodes: \(nodeNames); groups: \(groups.isEmpty ? "none" : groups.joined(separator: ", ")))")
-        } else if !members.contains(where: \.isOnline) {
-            let names = members.map(\.node).joined(separator: ", ")
-            throw RemoteFailure(.fleet, "\(members.count == 1 ? "\(names) is" : "its kiosks \(names) are") offline: nothing sent")
+            throw RemoteFailure(.fleet, "none of the \(records.count) kiosks on \(broker) is online (flick remote list shows them)")
         }
-        return members
+        let names = members.map(\.node).joined(separator: ", ")
+        throw RemoteFailure(.fleet, "\(members.count == 1 ? "\(names) is" : "its kiosks \(names) are") offline: nothing sent")
     }
 }
 

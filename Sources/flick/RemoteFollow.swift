@@ -34,9 +34,8 @@ struct RemoteFollow: ParsableCommand {
             let session = try RemoteSession(options)
             session.survivesDisconnects = true
             try session.open(subscribing: [session.topics.state("error")])
-            if let target, target != RemoteTarget.all, session.fleet.members(of: target).isEmpty {
-                _ = try session.fleet.reach(target, broker: session.broker, topics: session.topics)
-            }
+            // A name that is no kiosk's is a typo to say, not something to wait for.
+            if let target, target != RemoteTarget.all { _ = try session.fleet.known(target, broker: session.broker, topics: session.topics) }
             var open = writeToStandardOutput(session.fleet.kiosks.filter(follows).flatMap { kiosk in
                 [FleetMessage.Kind.status, .page, .health].compactMap { line($0, of: kiosk) }
             })

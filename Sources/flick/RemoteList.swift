@@ -38,11 +38,11 @@ struct RemoteList: ParsableCommand {
                     live ? kiosk.uptimeText : "-", live ? kiosk.fpsText : "-", live ? kiosk.screenText : "-",
                     kiosk.lastRestartText, kiosk.lastErrorText].map { $0.isEmpty ? "-" : escapingControlCharacters($0) }
         }
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
-        return ([header] + rows).map { cells in
-            zip(cells, widths).enumerated().map { column, cell in
-                column == cells.count - 1 ? cell.0 : cell.0.padding(to: cell.1)
-            }.joined(separator: "  ")
+        let lines = [header] + rows
+        let widths = header.indices.map { column in lines.map { $0[column].count }.max()! }
+        // The last column is not padded: a line ends with its text.
+        return lines.map { cells in
+            (cells.indices.dropLast().map { cells[$0].padding(to: widths[$0]) } + [cells.last!]).joined(separator: "  ")
         }
     }
 }

@@ -34,17 +34,20 @@ final class RemoteSession {
     init(_ options: RemoteOptions) throws(RemoteFailure) {
         topics = options.topics
         timeout = options.timeout
+        let settings: MQTTSettings
+        do { settings = try options.settings() } catch { throw RemoteFailure(.local, error.message) }
+        // Named as files here rather than as a broker that cannot be reached.
+        for (option, file, kind) in [("--password-file", settings.passwordFile, InputFile.Kind.password), ("--ca-file", settings.caFile, .certificate)] {
+            if let file { do { _ = try InputFile.check(file, as: kind) } catch { throw RemoteFailure(.local, "\(option) \(error)") } }
+        }
+        broker = settings.broker.description
+        probe = topics.probe(clientID: settings.clientID)
         do {
-            let settings = try options.settings()
-            broker = settings.broker.description
-            probe = topics.probe(clientID: settings.clientID)
             connection = try MQTTConnection(settings: settings, log: { line in
                 if options.verbose { printToStandardError([line]) }
             })
-        } catch let error as MQTTError {
-            throw RemoteFailure(.local, error.message)
         } catch {
-            throw RemoteFailure(.local, "\(error)")
+            throw RemoteFailure(.local, error.message)
         }
         connection.onMessage = { [unowned self] topic, payload in received(topic: topic, payload: payload) }
         connection.onConnectionChange = { [unowned self] state in onConnectionChange?(state) }

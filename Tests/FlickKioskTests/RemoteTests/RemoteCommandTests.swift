@@ -198,6 +198,11 @@ import Testing
         #expect(backlight.out == "museum-1: sent (it does not answer backlight)\n")
         #expect(museum.commands.last == "backlight 40")
 
+        fleet.addOffline("cafe-3", groups: ["cafe"], health: Self.offlineHealth)
+        let offline = try fleet.remote(["send", "cafe-3", "wake"])
+        #expect(offline.status == 1)
+        #expect(offline.err == "flick remote: cafe-3 is offline: nothing sent\n")
+
         let tooBright = try fleet.remote(["send", "cafe", "backlight", "400"])
         #expect(tooBright.status == 64)
         #expect(tooBright.err.contains("backlight needs a brightness from 1 to 100 percent, like: send cafe backlight 40"), "\(tooBright.err)")
@@ -276,6 +281,10 @@ import Testing
         let refused = try fleet.remote(["list"] + login + ["--password-file", wrong], broker: address)
         #expect(refused.status == 3)
         #expect(refused.err.hasPrefix("flick remote: cannot connect to \(address): not authorised"), "\(refused.err)")
+
+        let missing = try fleet.remote(["list"] + login + ["--password-file", broker.directory + "/nowhere"], broker: address)
+        #expect(missing.status == 2)
+        #expect(missing.err == "flick remote: --password-file \(broker.directory)/nowhere: no such file\n")
 
         let untrusted = try fleet.remote(["list", "--username", "laptop", "--password-file", passwordFile], broker: address)
         #expect(untrusted.status == 3)
