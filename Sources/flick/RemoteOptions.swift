@@ -7,6 +7,8 @@ import Glibc
 struct RemoteOptions: ParsableArguments {
     /// Where the broker is when neither --broker nor $FLICK_BROKER says.
     static let defaultBroker = "mqtt://localhost"
+    /// The kiosks' `fleet.prefix` when their config gives none.
+    static let defaultPrefix = "flick"
     /// A frame of a 4K panel as a PNG fits with room to spare; the kiosks' own limit (256 KiB) would drop it.
     static let maximumPayload = 32 << 20
 
@@ -23,7 +25,7 @@ struct RemoteOptions: ParsableArguments {
     var caFile: String?
 
     @Option(help: "The fleet's topic prefix, the kiosks' fleet.prefix.")
-    var prefix = "flick"
+    var prefix = defaultPrefix
 
     @Option(help: "Seconds to wait for the broker, and for the kiosks to answer.")
     var timeout = 5.0

@@ -15,7 +15,9 @@ struct RemotePush: ParsableCommand {
             the exit status is 0 only when every one applied it.
 
             --to NODE: that kiosk. --to GROUP: every kiosk whose health lists the group, offline ones too (they \
-            miss it, and are named). --to all: every kiosk online.
+            miss it, and are named). --to all: every kiosk online. A config that names another fleet.node, or a \
+            fleet.prefix other than --prefix, is refused; one without "fleet" is pushed with a warning (the kiosks \
+            that apply it leave the fleet).
             """)
 
     @OptionGroup var options: RemoteOptions
@@ -32,11 +34,17 @@ struct RemotePush: ParsableCommand {
 
     func run() throws {
         var bytes: [UInt8] = []
+        var joinsFleet = false
         try reportingFailure { () throws(RemoteFailure) in
             do { bytes = try InputFile.read(config, as: .config) } catch { throw RemoteFailure(.local, "\(error)") }
-            try checkFleetFields(bytes)
+            joinsFleet = try checkFleetFields(bytes)
         }
         _ = try KioskConfig.checkedOrExit(path: config)
+        if !joinsFleet {
+            // Said, not refused: taking a kiosk out of the fleet may be meant.
+            printToStandardError(["flick remote: warning: \(config) has no \"fleet\": a kiosk that applies it leaves the fleet, "
+                + "and is no longer reached from here"])
+        }
         try reportingFailure { () throws(RemoteFailure) in
             let session = try RemoteSession(options)
             let topics = session.topics
@@ -69,16 +77,19 @@ struct RemotePush: ParsableCommand {
 
     /// A config that names its own node or prefix would move every kiosk it reaches there: one config for a group
     /// leaves `fleet.node` out (each kiosk is then its host name), and the prefix must be the one pushed under.
-    private func checkFleetFields(_ bytes: [UInt8]) throws(RemoteFailure) {
-        guard let fleet = (try? JSONParser.parse(bytes))?[member: "fleet"] else { return }
+    /// Whether the config has `fleet` at all.
+    private func checkFleetFields(_ bytes: [UInt8]) throws(RemoteFailure) -> Bool {
+        guard let fleet = (try? JSONParser.parse(bytes))?[member: "fleet"] else { return false }
         if let node = fleet[member: "node"]?.stringValue, node != to {
             let quoted = escapingControlCharacters(node)
             throw RemoteFailure(.local, "\(config): fleet.node is \"\(quoted)\": pushed to \(to), every kiosk it reaches would become \(quoted); "
                 + "leave fleet.node out of a config for many kiosks (each is then its host name), or push it to \(quoted)")
         }
-        if let prefix = fleet[member: "prefix"]?.stringValue, prefix != options.prefix {
-            throw RemoteFailure(.local, "\(config): fleet.prefix is \"\(escapingControlCharacters(prefix))\", but it is pushed under "
+        let prefix = fleet[member: "prefix"]?.stringValue ?? RemoteOptions.defaultPrefix
+        if prefix != options.prefix {
+            throw RemoteFailure(.local, "\(config): its fleet.prefix is \"\(escapingControlCharacters(prefix))\", but it is pushed under "
                 + "\(options.prefix): the kiosks would leave this fleet; push with --prefix \(escapingControlCharacters(prefix)), or change fleet.prefix")
         }
+        return true
     }
 }

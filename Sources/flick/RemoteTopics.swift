@@ -23,21 +23,21 @@ struct RemoteTopics {
         guard topic.hasPrefix(prefix + "/") else { return nil }
         let levels = topic.dropFirst(prefix.count + 1).split(separator: "/", omittingEmptySubsequences: false)
         guard levels.count >= 2, !levels[0].isEmpty else { return nil }
-        let node = String(levels[0])
-        switch levels.dropFirst().joined(separator: "/") {
-        case "status": return FleetMessage(node: node, kind: .status, payload: payload)
-        case "state/health": return FleetMessage(node: node, kind: .health, payload: payload)
-        case "state/page": return FleetMessage(node: node, kind: .page, payload: payload)
-        case "state/config": return FleetMessage(node: node, kind: .config, payload: payload)
-        case "state/screenshot": return FleetMessage(node: node, kind: .screenshot, payload: payload)
-        case "state/error": return FleetMessage(node: node, kind: .error, payload: payload)
-        default: return nil
+        let rest = levels.dropFirst().joined(separator: "/")
+        let kind: FleetMessage.Kind? = if rest == "status" {
+            .status
+        } else if rest.hasPrefix("state/"), let kind = FleetMessage.Kind(rawValue: String(rest.dropFirst(6))), kind != .status {
+            kind
+        } else {
+            nil
         }
+        return kind.map { FleetMessage(node: String(levels[0]), kind: $0, payload: payload) }
     }
 }
 
 /// One message from a kiosk.
 struct FleetMessage {
+    /// `status`, else the last level of `state/<kind>`.
     enum Kind: String {
         case status, health, page, config, screenshot, error
     }
