@@ -85,10 +85,14 @@ final class TodoListView {
         layoutRows()
     }
 
-    /// The same while an item is edited, with its caret at `caret`.
-    func show(_ items: [TodoItem], caret: Int) {
+    /// The same while item `focused` is edited, with its caret at `caret`. When the edited item moved (a change
+    /// from another kiosk above it), the list follows it, so its row stays at the top.
+    func show(_ items: [TodoItem], focused: Int, caret: Int) {
         self.caret = caret
+        let moved = focused != self.focused
+        self.focused = focused
         show(items)
+        if moved { springOffset(to: Double(focused) * rowHeight) }
     }
 
     /// A new row at the top where the pull's placeholder was: the list moves by one row, so nothing jumps.
@@ -245,6 +249,9 @@ final class TodoListView {
         scene.animator.stop(ObjectIdentifier(content), key: Self.gapKey)
         return gapDisplacement
     }
+
+    /// Rows are parted for a pinch, or closing again.
+    var isParted: Bool { partedAbove != nil }
 
     /// How far the rows are parted.
     var gapDisplacement: Double { rows.first { $0.index == (partedAbove ?? -1) + 1 }?.displacement ?? 0 }
