@@ -70,6 +70,10 @@ final class Relay {
         for kiosk in [a, b] { kiosk.player.run(until: kiosk.player.time + 1) }
         #expect(a.texts == b.texts)
         #expect(a.state.completed == b.state.completed)
+        let differing = (0..<todoHeight).reduce(0) { count, y in
+            count + (0..<todoWidth).count { x in a.player.screen[x, y] != b.player.screen[x, y] }
+        }
+        #expect(differing == 0)
         #expect(a.replica.state == b.replica.state)
         #expect(a.store.loadContents().list == b.store.loadContents().list)
         // Nothing added lost, nothing deleted back; the later rename of "Buy eggs" wins on both.
