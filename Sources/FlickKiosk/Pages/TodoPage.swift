@@ -169,8 +169,11 @@ final class TodoPage: PageController, ReportsKioskState {
         if edit.text.allSatisfy(\.isWhitespace) {
             if !edit.isNew { replica.delete(edit.id) }
         } else if edit.isNew {
-            // The new item is the only one shown that the replica does not hold: its index is the replica's.
-            replica.add(id: edit.id, text: edit.text, at: index)
+            // After the item it was added under, in the list as the replica holds it now (a change may have arrived
+            // since the last frame); that item gone, where it shows.
+            let held = replica.items
+            let at = edit.after.map { after in held.firstIndex { $0.id == after }.map { $0 + 1 } ?? index } ?? 0
+            replica.add(id: edit.id, text: edit.text, at: min(at, held.count))
         } else if edit.text != edit.original {
             replica.edit(edit.id, text: edit.text)
         }

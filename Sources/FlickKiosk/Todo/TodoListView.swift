@@ -250,9 +250,6 @@ final class TodoListView {
         return gapDisplacement
     }
 
-    /// Rows are parted for a pinch, or closing again.
-    var isParted: Bool { partedAbove != nil }
-
     /// How far the rows are parted.
     var gapDisplacement: Double { rows.first { $0.index == (partedAbove ?? -1) + 1 }?.displacement ?? 0 }
 

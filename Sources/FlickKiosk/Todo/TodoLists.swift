@@ -45,8 +45,9 @@ package final class TodoLists {
         }
     }
 
-    /// Saves what arrived from the broker for any list (``TodoReplica/saveReceived()``).
-    func saveReceived() {
+    /// Saves what arrived from the broker for any list (``TodoReplica/saveReceived()``): the pages scene does at every
+    /// frame; the glue may after a burst of messages too, as no frame is drawn while the screen is blanked.
+    package func saveReceived() {
         for replica in byName.values { replica.saveReceived() }
     }
 
