@@ -7,7 +7,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case touchScript = "touch-script"
     /// The `libinput record` importer, through to a touch script.
     case recording
-    /// The to-do store's file reader; what it reads must write back and read again unchanged.
+    /// The to-do store's file reader and the reader of an item's message from the broker; what they read must write
+    /// back and read again unchanged.
     case store
     /// A multi-finger storm (and keys) through the headless runner, on the tour.
     case tourStorm = "tour-storm"

@@ -24,9 +24,18 @@ enum RecordingFuzz {
 
 enum StoreFuzz {
     static func run(_ bytes: [UInt8]) {
-        guard let items = try? TodoFile.decode(bytes) else { return }
-        // What loads must save and load again unchanged: an edit never loses the items around it.
-        let again = try? TodoFile.decode(TodoFile.encode(items))
-        invariant(again == items, "a store's items do not survive a save")
+        if let contents = try? TodoFile.decode(bytes, node: "fuzz") {
+            // What loads must save and load again unchanged: an edit never loses the items around it.
+            let again = try? TodoFile.decode(TodoFile.encode(contents.list, clock: contents.clock ?? .zero(node: "fuzz")), node: "fuzz")
+            invariant(again?.list == contents.list, "a store's items do not survive a save")
+        }
+        // The same bytes as an item's message from the broker: one a replica takes must publish as itself, and merge
+        // as a join (idempotent, commutative with any other state of the item).
+        if let item = try? TodoItemPayload.decode(bytes) {
+            invariant((try? TodoItemPayload.decode(TodoItemPayload.encode(item))) == item, "an item does not survive being published")
+            let other = TodoItemState(id: item.id, text: "other", position: .first, at: HLCTimestamp(wall: 1, node: "fuzz"))
+            invariant(item.merged(with: item) == item, "merging an item with itself changes it")
+            invariant(item.merged(with: other) == other.merged(with: item), "merging two states of an item depends on their order")
+        }
     }
 }

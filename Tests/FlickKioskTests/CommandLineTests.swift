@@ -128,16 +128,16 @@ import Testing
         #expect(result.out == "one.json: ok (1 page)\n")
     }
 
-    @Test func checkRefusesTwoTodoPagesOnOneListInOneLine() throws {
+    @Test func checkRefusesTwoTodoPagesSharingOneListDifferentlyInOneLine() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cli-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try #"{"pages": [{"id": "a", "content": {"type": "todo"}}, {"id": "b", "content": {"type": "todo", "title": "B"}}]}"#
+        try #"{"pages": [{"id": "a", "content": {"type": "todo"}}, {"id": "b", "content": {"type": "todo", "title": "B", "share": false}}]}"#
             .write(toFile: directory + "/two.json", atomically: true, encoding: .utf8)
         let result = try flick(["check", "two.json"], in: directory)
         #expect(result.status == 2)
         #expect(result.out.isEmpty)
-        #expect(result.err == #"two.json: pages[1].content: shows the to-do list "todo" that pages[0].content shows too: give one of them a "list" of its own, like "list": "todo-2""# + "\n")
+        #expect(result.err == #"two.json: pages[1].content.share: the to-do list "todo" is shared otherwise by pages[0].content: give both pages the same "share", or one of them a "list" of its own"# + "\n")
     }
 
     @Test func optionsWithoutACommandStillGoToRun() throws {

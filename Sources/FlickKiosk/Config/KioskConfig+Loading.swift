@@ -76,7 +76,7 @@ extension KioskConfig {
         var pages: [Page] = []
         var neighbourValues: [(page: Int, path: String, id: String)] = []
         var firstIndex: [String: Int] = [:]
-        var todoPages: [(list: String, path: String)] = []
+        var todoPages: [(todo: Todo, path: String)] = []
         for (i, value) in (root.array("pages", nonEmpty: true, of: "pages") ?? []).enumerated() {
             let path = "pages[\(i)]"
             guard let fields = reader.object(value, at: path, known: pageFields) else { continue }
@@ -105,7 +105,7 @@ extension KioskConfig {
             } else {
                 { fields.missing("content", expected: "an object with a \"type\""); return nil }()
             }
-            if let todo = content?.kind as? Todo { todoPages.append((todo.list, fields.path("content"))) }
+            if let todo = content?.kind as? Todo { todoPages.append((todo, fields.path("content"))) }
             let returnsToStart = fields.bool("returnToStart") ?? true
             let shown = readShown(fields, reader: reader)
             if !shown.isEmpty, let id, id == (startID ?? (i == 0 ? id : nil)) {
@@ -277,14 +277,18 @@ extension KioskConfig {
             && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
     }
 
-    /// Two to-do pages on one list would each keep their own copy and save over the other's changes.
-    private static func reportSharedLists(_ pages: [(list: String, path: String)], reader: ConfigReader) {
-        var first: [String: String] = [:]
+    /// Two to-do pages show one list (one replica, `TodoLists`), so they share it with the same kiosks.
+    private static func reportSharedLists(_ pages: [(todo: Todo, path: String)], reader: ConfigReader) {
+        var first: [String: (share: Todo.Sharing, path: String)] = [:]
         for page in pages {
-            if let other = first[page.list] {
-                reader.report(page.path, "shows the to-do list \"\(page.list)\" that \(other) shows too: give one of them a \"list\" of its own, like \"list\": \"\(page.list)-2\"")
+            // TODO(lead): with the fleet's config, a `.group` must be one of `fleet.groups` (report it at
+            // page.path + ".share", naming the groups), and a `.group` needs `fleet` at all.
+            if let other = first[page.todo.list] {
+                if other.share != page.todo.share {
+                    reader.report(page.path + ".share", "the to-do list \"\(page.todo.list)\" is shared otherwise by \(other.path): give both pages the same \"share\", or one of them a \"list\" of its own")
+                }
             } else {
-                first[page.list] = page.path
+                first[page.todo.list] = (page.todo.share, page.path)
             }
         }
     }

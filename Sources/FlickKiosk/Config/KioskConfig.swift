@@ -231,13 +231,27 @@ public struct KioskConfig: Sendable, Equatable {
         /// `title`: the header's title; nil: the ``Word/todo`` word of the page's language ("To-do").
         public var title: String?
         /// `list`: the list's name, 1 to 64 letters, digits, `-` or `_`, which names its file; default
-        /// ``defaultList``. Two to-do pages of one config cannot show the same list.
+        /// ``defaultList``. Two to-do pages that show one list show the same items.
         public var list: String
+        /// `share`: which kiosks the list is shared with; default ``Sharing/firstGroup``.
+        public var share: Sharing
 
-        /// A to-do page titled `title` that shows the list `list`.
-        public init(title: String? = nil, list: String = Todo.defaultList) {
+        /// Which kiosks a to-do list is shared with: the same list on every screen of a group, through the broker
+        /// (<doc:SharedToDoLists>).
+        public enum Sharing: Sendable, Equatable {
+            /// `share` left out: the first of the kiosk's fleet `groups`; none (this kiosk's alone) without any.
+            case firstGroup
+            /// `"share": false`: this kiosk's alone.
+            case local
+            /// `"share": "<group>"`: the kiosks of that fleet group (one of this kiosk's `groups`).
+            case group(String)
+        }
+
+        /// A to-do page titled `title` that shows the list `list`, shared as `share` says.
+        public init(title: String? = nil, list: String = Todo.defaultList, share: Sharing = .firstGroup) {
             self.title = title
             self.list = list
+            self.share = share
         }
     }
 

@@ -93,24 +93,38 @@ extension KioskConfig.Photos: PageKind {
 
 extension KioskConfig.Todo: PageKind {
     public static let type = "todo"
-    public static let fields = ["title", "list"]
+    public static let fields = ["title", "list", "share"]
 
     public init?(_ fields: ConfigFields) {
         let title = fields.string("title", required: false)
+        let share = Self.readSharing(fields)
         guard let list = fields.string("list", required: false) else {
-            self.init(title: title)
+            guard let share else { return nil }
+            self.init(title: title, share: share)
             return
         }
         guard KioskConfig.isListName(list) else {
             fields.report("list", "expected a list name of 1 to \(KioskConfig.listNameLimit) letters, digits, - or _ (it names the file <name>.json in the state directory), got \(JSONValue.string(list).shortDescription)")
             return nil
         }
-        self.init(title: title, list: list)
+        guard let share else { return nil }
+        self.init(title: title, list: list, share: share)
     }
 
-    /// Its items are kept in `<list>.json` in the context's state directory; with none, in memory only.
+    private static func readSharing(_ fields: ConfigFields) -> Sharing? {
+        switch fields["share"] {
+        case nil: return .firstGroup
+        case .bool(false)?: return .local
+        case .string(let group)? where TodoSharing.isGroupName(group): return .group(group)
+        case let value?:
+            fields.report("share", "expected false (this kiosk's alone) or the name of one of the kiosk's fleet groups (1 to 64 letters, digits, -, _ or ., not \"all\"); leave it out to share with the first group, got \(value.shortDescription)")
+            return nil
+        }
+    }
+
+    /// Its items are those of the kiosk's replica of `list` (``PageContext/stateDirectory`` keeps it in
+    /// `<list>.json`); with no state directory, in memory only.
     public func makePage(context: PageContext) -> any PageController {
-        let store = context.stateDirectory.map { TodoStore(directory: $0, list: list, log: context.log) }
-        return TodoPage(content: self, store: store, context: context)
+        TodoPage(content: self, replica: context.todoLists.replica(list), context: context)
     }
 }

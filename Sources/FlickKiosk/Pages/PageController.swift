@@ -45,12 +45,15 @@ public final class PageContext {
     /// Which way the page's controls run: right to left on a page in Arabic, Hebrew, Persian or Urdu, whose controls
     /// mirror (Next on the left, chevrons pointing left, headers from the right).
     public var direction: TextDirection { words.language.direction }
+    /// The kiosk's to-do lists, which its to-do pages show.
+    let todoLists: TodoLists
     /// Carries out an action; set by the scene that shows the pages.
     var performer: (KioskAction, JSONValue?) -> Void = { _, _ in }
 
     init(scene: ViewScene, theme: KioskConfig.Theme, fonts: FontCollection, metrics: GestureMetrics, width: Int, height: Int,
          scale: Double = 1, stateDirectory: String? = nil, live: LiveData = LiveData(), wallClock: WallClock = WallClock(epoch: 0),
-         words: Words = .english, images: ImageFiles? = nil, log: @escaping (String) -> Void = { _ in }) {
+         words: Words = .english, images: ImageFiles? = nil, todoLists: TodoLists? = nil,
+         log: @escaping (String) -> Void = { _ in }) {
         self.scene = scene
         self.words = words
         self.live = live
@@ -58,6 +61,7 @@ public final class PageContext {
         self.stateDirectory = stateDirectory
         self.log = log
         self.images = images ?? ImageFiles(log: log)
+        self.todoLists = todoLists ?? TodoLists(stateDirectory: stateDirectory, log: log)
         self.theme = theme
         self.fonts = fonts
         self.metrics = metrics
@@ -73,7 +77,7 @@ public final class PageContext {
         guard words.language != self.words.language else { return self }
         let context = PageContext(scene: scene, theme: theme, fonts: fonts, metrics: metrics, width: width, height: height,
                                   scale: displayScale, stateDirectory: stateDirectory, live: live, wallClock: wallClock,
-                                  words: words, images: images, log: log)
+                                  words: words, images: images, todoLists: todoLists, log: log)
         context.performer = { [unowned self] in performer($0, $1) }
         return context
     }

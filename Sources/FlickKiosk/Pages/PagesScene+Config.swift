@@ -10,7 +10,8 @@ extension PagesScene {
         let language = config.languages.language(languageTag) ?? config.languages.defaultLanguage
         let context = PageContext(scene: scene, theme: config.theme, fonts: fonts, metrics: metrics, width: width, height: height,
                                   scale: config.display?.scale ?? 1, stateDirectory: stateDirectory, live: live,
-                                  wallClock: wallClock, words: config.languages.words(for: language), log: log)
+                                  wallClock: wallClock, words: config.languages.words(for: language), todoLists: todoLists,
+                                  log: log)
         context.performer = { [unowned self] action, value in
             switch action {
             case .page(let id): show(page: id)
@@ -40,6 +41,7 @@ extension PagesScene {
         history.removeAll { new.page($0) == nil }
         let current = new.page(shown) != nil ? shown : history.popLast() ?? new.start
         config = new
+        todoLists.update(for: new)
         graph = PageGraph(new, hidden: graph.hidden.filter { new.page($0)?.shown.isEmpty == false })
         if new.languages.language(languageTag) == nil { languageTag = new.languages.defaultLanguage.tag }
         let kept = remake(startingOn: current, newContext: !sameLook || live != nil, live: live) { id in

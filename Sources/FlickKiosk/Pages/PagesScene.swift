@@ -58,6 +58,8 @@ public final class PagesScene: Scene {
     /// Where the pages' pictures come from.
     var images: ImageFiles { context.images }
     var controllers: [String: any PageController] = [:]
+    /// One replica per to-do list the config shows, kept across reloads: what the fleet's glue shares.
+    package let todoLists: TodoLists
     var strip: PageStrip
     var layers: PageLayerPolicy
     private var swipe: PageSwipe!
@@ -106,6 +108,8 @@ public final class PagesScene: Scene {
         self.wallClock = wallClock
         self.perform = perform
         self.log = log
+        todoLists = TodoLists(stateDirectory: stateDirectory, log: log)
+        todoLists.update(for: config)
         strip = PageStrip(graph: graph, width: Double(width), height: Double(height), peek: config.swipe.peek,
                           current: config.start)
         layers = PageLayerPolicy(unprepared: strip.neighbours)
@@ -181,6 +185,7 @@ public final class PagesScene: Scene {
             layout()
         }
         for controller in controllers.values { controller.advance(to: time) }
+        todoLists.saveReceived()
         guard !isTracking, offset == 0 else { return }
         let work = layers.idleWork(neighbours: strip.neighbours, currentIsModal: controller(currentPage).isModal,
                                    isBusy: needsFrame) { [unowned self] id in
@@ -193,7 +198,7 @@ public final class PagesScene: Scene {
         }
     }
 
-    public var needsFrame: Bool { scene.needsFrame || controllers.values.contains { $0.isMoving } }
+    public var needsFrame: Bool { scene.needsFrame || controllers.values.contains { $0.isMoving } || todoLists.needsSave }
     public func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] { scene.draw(on: canvas, fullRedraw: fullRedraw) }
     /// Now, while neighbours wait to be rendered into their layers.
     public var nextDeadline: Double? {

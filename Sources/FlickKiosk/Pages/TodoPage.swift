@@ -10,14 +10,19 @@ import FlickUI
 /// The header has no gestures of its own: drags there swipe the pages. The list's gestures win what is theirs
 /// (`TodoListGestures`) and leave the page swipe the rest; while an item is edited the editor has every touch.
 /// Every change is saved to the store before the list shows it: a change the store refuses is logged and the
-/// list stays as it was.
+/// list stays as it was. The items are the list's ``TodoReplica``'s, which other pages of the list and other kiosks
+/// change too: their changes show at the next frame (a deleted row slides away, others change in place), except
+/// while a finger moves rows, which keep their places until it lifts. The item being edited keeps the text typed
+/// until the edit ends, when it is saved as the latest version; an item deleted elsewhere while edited ends the edit.
 final class TodoPage: PageController, ReportsKioskState {
     let view: View
+    /// What the list shows: the replica's items, with the edit under way (the text typed so far, a new item not
+    /// saved yet).
     private(set) var items: [TodoItem] { didSet { updateHeader() } }
-    /// What the store holds: what a refused change falls back to.
-    private var saved: [TodoItem]
+    private let replica: TodoReplica
+    /// The replica's revision `items` shows.
+    private var shownRevision: Int
     private var editing: Editing?
-    private let store: TodoStore?
     private let look: TodoLook
     let header: TodoHeader
     private let list: TodoListView
@@ -25,18 +30,23 @@ final class TodoPage: PageController, ReportsKioskState {
     private let editor: TodoEditor
 
     private struct Editing {
-        var index: Int
+        var id: UInt64
+        var text: String
+        /// The text when the edit began: an edit that ends with it changes nothing (a change made elsewhere meanwhile
+        /// stays).
+        var original: String
         /// In the item's text, in Unicode scalars.
         var caret: Int
         /// Added by a pull or a pinch and not saved yet: an empty commit just takes it away again.
         var isNew: Bool
+        /// A new item's place: after this item; nil: at the top.
+        var after: UInt64?
         /// The scroll offset to go back to afterwards.
         var returnOffset: Double
     }
 
-    /// `store` keeps the list (its log gets one line per change it refuses); nil keeps it in memory only.
-    init(content: KioskConfig.Todo, store: TodoStore?, context: PageContext) {
-        self.store = store
+    init(content: KioskConfig.Todo, replica: TodoReplica, context: PageContext) {
+        self.replica = replica
         look = TodoLook(context: context)
         view = View(frame: context.bounds, background: .solid(look.background))
         view.clipsToBounds = true
@@ -46,8 +56,8 @@ final class TodoPage: PageController, ReportsKioskState {
                             look: look, scene: context.scene)
         gestures = TodoListGestures(list: list, metrics: context.metrics)
         editor = TodoEditor(look: look, context: context)
-        items = store?.load() ?? []
-        saved = items
+        items = replica.items
+        shownRevision = replica.revision
         view.addChild(list.view)
         view.addChild(header.view)
         view.addChild(editor.keyboard.view)
@@ -57,33 +67,37 @@ final class TodoPage: PageController, ReportsKioskState {
         connect()
     }
 
-    var todoState: (items: [TodoItem], editing: Int?)? { (items, editing?.index) }
+    /// The edited item's place in `items`.
+    private var editingIndex: Int? { editing.flatMap { edit in items.firstIndex { $0.id == edit.id } } }
+
+    var todoState: (items: [TodoItem], editing: Int?)? { (items, editingIndex) }
 
     private func connect() {
-        gestures.onTap = { [unowned self] index in beginEditing(index, isNew: false) }
+        gestures.onTap = { [unowned self] index in beginEditing(items[index].id, isNew: false) }
         gestures.onSwipeReleased = { [unowned self] index, velocity in swipeReleased(index, velocity: velocity) }
         gestures.onPullToAdd = { [unowned self] in
-            let item = newItem()
+            let item = TodoItem(id: replica.newID(), text: "")
             items.insert(item, at: 0)
             list.insertAtTop(item)
-            beginEditing(0, isNew: true, returnOffset: 0)
+            beginEditing(item.id, isNew: true, returnOffset: 0)
         }
         gestures.onPinchToAdd = { [unowned self] index in
-            let item = newItem()
+            let item = TodoItem(id: replica.newID(), text: "")
+            let after = items[index - 1].id
             items.insert(item, at: index)
             list.insertAtGap(item, at: index)
-            beginEditing(index, isNew: true)
+            beginEditing(item.id, isNew: true, after: after)
         }
         editor.onEdit = { [unowned self] edit in type(edit) }
         editor.onCommit = { [unowned self] in commit() }
-        editor.isOnEditedRow = { [unowned self] point in editing.map { list.index(at: point) == $0.index } ?? false }
+        editor.isOnEditedRow = { [unowned self] point in editingIndex.map { list.index(at: point) == $0 } ?? false }
     }
 
     private func updateHeader() {
         header.counts = (items.count, items.count { $0.completed })
     }
 
-    // MARK: Touches
+    // MARK: Touches and frames
 
     var isModal: Bool { editing != nil }
 
@@ -91,34 +105,36 @@ final class TodoPage: PageController, ReportsKioskState {
         if editing != nil { editor.handle(key: key) }
     }
 
+    /// A change made elsewhere waits to be shown.
+    var isMoving: Bool { replica.revision != shownRevision }
+
+    func advance(to time: Double) {
+        if isMoving, !gestures.isTracking { showReplica() }
+    }
+
     // MARK: Changes
 
     /// Past half the row's width a release completes (or reopens) the item, or deletes it; otherwise, or when
     /// the store refuses, the row snaps back.
     private func swipeReleased(_ index: Int, velocity: Double) {
-        var changed = items
+        let item = items[index]
         switch list.row(index)?.releaseOutcome {
         case .complete?:
-            changed[index].completed.toggle()
-            if save(changed) {
-                items = changed
-                list.show(items)
-            }
+            if replica.setCompleted(item.id, !item.completed) { showReplica() }
         case .delete?:
-            changed.remove(at: index)
-            if save(changed) {
-                items = changed
-                return list.remove(at: index, velocity: velocity)
-            }
+            if replica.delete(item.id) { return showReplica(leavingAt: velocity) }
         case nil:
             break
         }
-        list.snapBack(index, velocity: velocity)
+        // Changes from elsewhere held back while the row moved may have shown now.
+        if let index = items.firstIndex(where: { $0.id == item.id }) { list.snapBack(index, velocity: velocity) }
     }
 
-    private func beginEditing(_ index: Int, isNew: Bool, returnOffset: Double? = nil) {
-        let caret = items[index].text.unicodeScalars.count
-        editing = Editing(index: index, caret: caret, isNew: isNew, returnOffset: returnOffset ?? list.contentOffset)
+    private func beginEditing(_ id: UInt64, isNew: Bool, after: UInt64? = nil, returnOffset: Double? = nil) {
+        guard let index = items.firstIndex(where: { $0.id == id }) else { return }
+        let text = items[index].text, caret = text.unicodeScalars.count
+        editing = Editing(id: id, text: text, original: text, caret: caret, isNew: isNew, after: after,
+                          returnOffset: returnOffset ?? list.contentOffset)
         gestures.isEnabled = false
         list.focus(index, caret: caret)
         editor.showKeyboard(true)
@@ -127,7 +143,7 @@ final class TodoPage: PageController, ReportsKioskState {
     /// Changes the edited text or moves its caret; the text is saved when the edit ends. Left and Right go by
     /// the line as its row shows it.
     private func type(_ edit: TodoEditor.Edit) {
-        guard let index = editing?.index, let caret = editing?.caret else { return }
+        guard let index = editingIndex, let caret = editing?.caret else { return }
         var text = EditedText(items[index].text, caret: caret)
         switch edit {
         case .insert(let typed): text.insert(typed)
@@ -140,54 +156,70 @@ final class TodoPage: PageController, ReportsKioskState {
         case .placeCaret(let point): list.caretOffset(at: point).map { text.moveCaret(to: $0) }
         }
         if text.text != items[index].text { items[index].text = text.text }
+        editing?.text = text.text
         editing?.caret = text.caret
-        list.show(items, caret: text.caret)
+        list.show(items, focused: index, caret: text.caret)
     }
 
-    /// Ends the edit: blank text deletes the item, anything else is saved.
+    /// Ends the edit: blank text deletes the item, changed text is saved. A change the store refuses leaves the
+    /// list as the replica holds it.
     private func commit() {
-        guard let edit = editing else { return }
-        editing = nil
-        gestures.isEnabled = true
-        editor.showKeyboard(false)
-        let index = edit.index
-        if items[index].text.allSatisfy(\.isWhitespace) {
-            var changed = items
-            changed.remove(at: index)
-            if edit.isNew || save(changed) {
-                items = changed
-                list.remove(at: index)
-            } else {
-                revert(edit)
-            }
-        } else if !save(items) {
-            revert(edit)
+        guard let edit = editing, let index = editingIndex else { return }
+        endEditing()
+        if edit.text.allSatisfy(\.isWhitespace) {
+            if !edit.isNew { replica.delete(edit.id) }
+        } else if edit.isNew {
+            // After the item it was added under, in the list as the replica holds it now (a change may have arrived
+            // since the last frame); that item gone, where it shows.
+            let held = replica.items
+            let at = edit.after.map { after in held.firstIndex { $0.id == after }.map { $0 + 1 } ?? index } ?? 0
+            replica.add(id: edit.id, text: edit.text, at: min(at, held.count))
+        } else if edit.text != edit.original {
+            replica.edit(edit.id, text: edit.text)
         }
+        showReplica()
         list.unfocus(returningTo: edit.returnOffset)
     }
 
-    /// The store refused the edit: the list goes back to what it holds.
-    private func revert(_ edit: Editing) {
-        if edit.isNew {
-            list.remove(at: edit.index)
-        }
-        items = saved
-        list.show(items)
+    /// The keyboard goes and the list's gestures are back; the list is unfocused once it shows what it keeps.
+    private func endEditing() {
+        editing = nil
+        gestures.isEnabled = true
+        editor.showKeyboard(false)
     }
 
-    /// Writes `changed` durably; false (and one line in the log) when the store refuses it.
-    private func save(_ changed: [TodoItem]) -> Bool {
-        do {
-            try store?.save(changed)
-            saved = changed
-            return true
-        } catch {
-            store?.log("to-do change not saved, the list stays as it was: \(error)")
-            return false
+    /// Shows what the replica holds, with the edit under way: items gone slide away (from `velocity`, a swipe's),
+    /// the rest change in place. An item edited here that is gone ends the edit.
+    private func showReplica(leavingAt velocity: Double = 0) {
+        shownRevision = replica.revision
+        var shown = replica.items
+        var ended: Editing?
+        if let edit = editing {
+            if edit.isNew {
+                let top = edit.after == nil ? 0 : min(editingIndex ?? 0, shown.count)
+                let at = edit.after.flatMap { after in shown.firstIndex { $0.id == after }.map { $0 + 1 } } ?? top
+                editing?.after = at > 0 ? shown[at - 1].id : nil
+                shown.insert(TodoItem(id: edit.id, text: edit.text), at: at)
+            } else if let at = shown.firstIndex(where: { $0.id == edit.id }) {
+                shown[at].text = edit.text
+            } else {
+                ended = edit
+                endEditing()
+            }
         }
-    }
-
-    private func newItem() -> TodoItem {
-        TodoItem(id: (items.map(\.id).max() ?? 0) + 1, text: "")
+        let kept = Set(shown.map(\.id))
+        while let gone = items.firstIndex(where: { !kept.contains($0.id) }) {
+            items.remove(at: gone)
+            list.remove(at: gone, velocity: velocity)
+        }
+        if shown != items {
+            items = shown
+            if let edit = editing, let index = editingIndex {
+                list.show(items, focused: index, caret: edit.caret)
+            } else {
+                list.show(items)
+            }
+        }
+        if let ended { list.unfocus(returningTo: ended.returnOffset) }
     }
 }

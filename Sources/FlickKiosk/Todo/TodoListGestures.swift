@@ -52,6 +52,12 @@ final class TodoListGestures {
         attachPinch()
     }
 
+    /// A row, the list or a pinch follows a finger: the rows' indices must stay as they are until it lifts.
+    var isTracking: Bool {
+        if case .none = dragging { return parting != nil }
+        return true
+    }
+
     /// Off while an item is edited: the editor has the touches then.
     var isEnabled = true {
         didSet { for gesture in [drag, tap, pinch] as [AnyGesture] { gesture.isEnabled = isEnabled } }

@@ -85,10 +85,14 @@ final class TodoListView {
         layoutRows()
     }
 
-    /// The same while an item is edited, with its caret at `caret`.
-    func show(_ items: [TodoItem], caret: Int) {
+    /// The same while item `focused` is edited, with its caret at `caret`. When the edited item moved (a change
+    /// from another kiosk above it), the list follows it, so its row stays at the top.
+    func show(_ items: [TodoItem], focused: Int, caret: Int) {
         self.caret = caret
+        let moved = focused != self.focused
+        self.focused = focused
         show(items)
+        if moved { springOffset(to: Double(focused) * rowHeight) }
     }
 
     /// A new row at the top where the pull's placeholder was: the list moves by one row, so nothing jumps.

@@ -5,7 +5,8 @@ import FlickFiles
 import SystemPackage
 
 /// The to-do items of one list in one JSON file, `<list>.json` in the state directory (`todo.json` for the
-/// list a page does not name). Nothing is lost on a power cut:
+/// list a page does not name), in ``TodoFile``'s format: the whole replica, tombstones and clock included, whether the
+/// list is shared or not. Nothing is lost on a power cut:
 /// every change is written to a temporary file, fsynced, renamed over the old file and the directory fsynced,
 /// and `save` returns only then — the list acknowledges a change (its animation completes) after that.
 /// A file that cannot be read back is moved aside, never overwritten.
@@ -14,13 +15,17 @@ package final class TodoStore {
     /// The list's name, a safe file name (`KioskConfig` checks the config's).
     package let list: String
     package var path: String { directory + "/" + list + ".json" }
+    /// The node a version 1 file is migrated for (``TodoFile/migrated(_:node:)``).
+    package var node: String
     /// Called with one line when a damaged file is moved aside.
     package var log: (String) -> Void
 
     /// `directory` may be relative to the working directory; empty is the working directory itself.
-    package init(directory: String, list: String = KioskConfig.Todo.defaultList, log: @escaping (String) -> Void = { _ in }) {
+    package init(directory: String, list: String = KioskConfig.Todo.defaultList, node: String = TodoSharing.hostNode(),
+                 log: @escaping (String) -> Void = { _ in }) {
         self.directory = directory.isEmpty ? "." : directory
         self.list = list
+        self.node = node
         self.log = log
     }
 
@@ -34,12 +39,16 @@ package final class TodoStore {
 
     // MARK: Loading
 
-    /// The saved items; none when there is no file yet. A damaged or unreadable file is renamed to
+    /// The items alive in the saved list, in order (``loadContents(now:)``'s).
+    package func load(now: Int = Int(time(nil))) -> [TodoItem] { loadContents(now: now).list.items }
+
+    /// The saved replica; an empty one when there is no file yet. A damaged or unreadable file is renamed to
     /// `<list>.json.corrupt-<unix time>` and logged, and the list starts empty.
-    package func load(now: Int = Int(time(nil))) -> [TodoItem] {
+    package func loadContents(now: Int = Int(time(nil))) -> TodoFile.Contents {
+        let empty = TodoFile.Contents(list: TodoListState(), clock: nil)
         switch read() {
-        case .items(let items): return items
-        case .absent: return []
+        case .contents(let contents): return contents
+        case .absent: return empty
         case .unreadable(let error):
             if case .notRegular = error.problem {
                 // Not ours to move: a FIFO or a device put here by mistake stays, and nothing is saved over it.
@@ -50,21 +59,21 @@ package final class TodoStore {
         case .damaged(let problem):
             quarantine(reason: "is damaged (\(problem))", now: now)
         }
-        return []
+        return empty
     }
 
     /// Why `load` would start the list empty, in one line naming the file, without moving anything aside: for
     /// previews, which change nothing. nil when the file reads, or there is none yet.
     package func problem() -> String? {
         switch read() {
-        case .items, .absent: nil
+        case .contents, .absent: nil
         case .unreadable(let error): "\(error)"
         case .damaged(let problem): "\(path) is damaged (\(problem))"
         }
     }
 
     private enum Reading {
-        case items([TodoItem])
+        case contents(TodoFile.Contents)
         case absent
         case unreadable(FileError)
         /// Why the bytes are not a store.
@@ -82,7 +91,7 @@ package final class TodoStore {
             }
         }
         do {
-            return .items(try TodoFile.decode(bytes))
+            return .contents(try TodoFile.decode(bytes, node: node))
         } catch {
             return .damaged("\(error)")
         }
@@ -114,15 +123,22 @@ package final class TodoStore {
 
     // MARK: Saving
 
-    /// Writes `items` durably (`DurableFile`: temporary file, fsync, rename, fsync of the directory).
-    package func save(_ items: [TodoItem]) throws(TodoStoreError) {
+    /// Writes `list` and the clock's latest time durably (`DurableFile`: temporary file, fsync, rename, fsync of the
+    /// directory).
+    package func save(_ list: TodoListState, clock: HLCTimestamp) throws(TodoStoreError) {
         if let refusal { throw TodoStoreError(refusal) }
         try makeDirectory()
         do {
-            try DurableFile.write(TodoFile.encode(items), to: path)
+            try DurableFile.write(TodoFile.encode(list, clock: clock), to: path)
         } catch {
             throw TodoStoreError(error, remedy: remedy(for: error))
         }
+    }
+
+    /// Writes a list that holds `items`, in their order, ids kept, as if never changed (``TodoFile/plain(_:node:)``):
+    /// a list to start a kiosk or a test with.
+    package func save(_ items: [TodoItem]) throws(TodoStoreError) {
+        try save(TodoFile.plain(items, node: node), clock: .zero(node: node))
     }
 
     private func remedy(for error: FileError) -> String {

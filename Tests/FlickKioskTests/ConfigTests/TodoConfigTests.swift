@@ -26,13 +26,27 @@ extension ConfigTests {
             ])
         }
 
-        @Test func twoPagesOnOneListAreRefusedInOneLineNamingBoth() {
-            let shared = #"kiosk.json: pages[2].content: shows the to-do list "todo" that pages[0].content shows too: give one of them a "list" of its own, like "list": "todo-2""#
-            #expect(problems(pages(#"{"type": "todo"}"#, #"{"type": "todo", "list": "b"}"#, #"{"type": "todo", "list": "todo"}"#)) == [shared])
-            #expect(problems(pages(#"{"type": "todo"}"#, #"{"type": "todo"}"#)) == [
-                #"kiosk.json: pages[1].content: shows the to-do list "todo" that pages[0].content shows too: give one of them a "list" of its own, like "list": "todo-2""#,
+        /// One replica per list: two pages of one list show the same items, so they must share them alike.
+        @Test func twoPagesOnOneListShowOneListUnlessTheyShareItDifferently() {
+            #expect(problems(pages(#"{"type": "todo"}"#, #"{"type": "todo", "list": "b"}"#, #"{"type": "todo", "list": "todo"}"#)).isEmpty)
+            #expect(problems(pages(#"{"type": "todo", "share": false}"#, #"{"type": "todo", "share": "cafe"}"#)) == [
+                #"kiosk.json: pages[1].content.share: the to-do list "todo" is shared otherwise by pages[0].content: give both pages the same "share", or one of them a "list" of its own"#,
             ])
-            #expect(problems(pages(#"{"type": "todo", "list": "a"}"#, #"{"type": "todo", "list": "b"}"#)).isEmpty)
+            #expect(problems(pages(#"{"type": "todo", "share": "cafe"}"#, #"{"type": "todo", "share": "cafe"}"#)).isEmpty)
+        }
+
+        @Test func shareIsFalseOrAGroupsName() throws {
+            let config = try KioskConfig.parse(Array(pages(#"{"type": "todo"}"#, #"{"type": "todo", "list": "a", "share": false}"#,
+                                                           #"{"type": "todo", "list": "b", "share": "cafe.north_2"}"#).utf8),
+                                               file: "kiosk.json", directory: "/")
+            #expect(config.pages.map { ($0.content.kind as? KioskConfig.Todo)?.share } == [.firstGroup, .local, .group("cafe.north_2")])
+        }
+
+        @Test(arguments: [#"true"#, #""all""#, #""""#, #""a/b""#, #""café""#, #"1"#, "\"\(String(repeating: "g", count: 65))\""])
+        func anythingElseAsShareIsRefused(share: String) {
+            let lines = problems(pages(#"{"type": "todo", "share": \#(share)}"#))
+            #expect(lines.count == 1)
+            #expect(lines.first?.hasPrefix("kiosk.json: pages[0].content.share: expected false (this kiosk's alone) or the name of one of the kiosk's fleet groups") == true)
         }
     }
 }
