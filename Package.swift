@@ -100,7 +100,7 @@ let package = Package(
         ]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
-            "FlickKiosk", "FlickShowcase", "FlickBoard", "FlickDRM", "FlickDisplay", "FlickInput", "FlickLibInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",
+            "FlickCore", "FlickKiosk", "FlickShowcase", "FlickBoard", "FlickDRM", "FlickDisplay", "FlickInput", "FlickLibInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
