@@ -186,8 +186,15 @@ package final class MQTTConnection: LoopSource {
         guard !closed else { return }
         closed = true
         if mosquitto_socket(client) >= 0 {
+            let clock = MonotonicClock()
+            let deadline = clock.now + 0.25
+            flushWrites(until: deadline, clock: clock)
+            // Bytes left unread when the socket closes make the kernel reset the connection, and the broker then drops
+            // what it had not read of ours yet: the goodbye, so the will goes out after all. What it sent is read and
+            // dropped first.
+            dropIncoming(until: deadline, clock: clock)
             _ = mosquitto_disconnect(client)
-            flushGoodbye()
+            flushWrites(until: deadline, clock: clock)
         }
         events = []
         attemptUnderWay = false
@@ -314,17 +321,23 @@ package final class MQTTConnection: LoopSource {
         return (try? SystemCall.retrying("poll") { poll(&entry, 1, 0) }) == 1
     }
 
-    /// Writes the queued DISCONNECT, waiting for the socket up to a deadline; libmosquitto closes the socket once
-    /// it is sent. Unsent, the broker sees the connection drop and publishes the will.
-    private func flushGoodbye() {
-        let clock = MonotonicClock()
-        let deadline = clock.now + 0.25
+    /// Writes what is queued (the DISCONNECT last), waiting for the socket up to `deadline`; libmosquitto closes the
+    /// socket once the DISCONNECT is sent. Unsent, the broker sees the connection drop and publishes the will.
+    private func flushWrites(until deadline: Double, clock: MonotonicClock) {
         while mosquitto_socket(client) >= 0 && mosquitto_want_write(client) {
             let left = deadline - clock.now
             guard left > 0 else { return }
             var entry = pollfd(fd: mosquitto_socket(client), events: Int16(POLLOUT), revents: 0)
             guard (try? SystemCall.retrying("poll") { poll(&entry, 1, Int32(left * 1000) + 1) }) == 1 else { return }
             guard mosquitto_loop_write(client, 1) == MOSQ_ERR_SUCCESS.rawValue else { return }
+        }
+    }
+
+    /// Reads what the socket holds now, up to `deadline`, handing nothing on.
+    private func dropIncoming(until deadline: Double, clock: MonotonicClock) {
+        while mosquitto_socket(client) >= 0 && clock.now < deadline && socketIsReadable() {
+            guard mosquitto_loop_read(client, 1) == MOSQ_ERR_SUCCESS.rawValue else { return }
+            events = []
         }
     }
 }

@@ -130,8 +130,8 @@ public final class KioskScene: Scene {
     /// waiting at most a quarter of a second. Call it once the loop has stopped (after SIGTERM); nothing is sent or
     /// received after it. Deinitialising the kiosk does the same, for a program that just lets it go.
     public func finish() {
-        fleetMember = nil
         broker?.finish()
+        fleetMember = nil
     }
 
     deinit { finish() }
@@ -206,8 +206,8 @@ public final class KioskScene: Scene {
         let old = config
         let brokerChanged = new.mqtt != old.mqtt || new.fleet != old.fleet
         if brokerChanged {
-            fleetMember = nil
             broker?.finish()
+            fleetMember = nil
             broker = Self.makeBroker(for: new, log: log, notice: logNotice)
         }
         let sourcesChanged = new.sources != config.sources || new.mqtt != config.mqtt

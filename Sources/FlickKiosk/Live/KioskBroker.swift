@@ -49,6 +49,8 @@ package final class KioskBroker: LoopSource {
     /// The largest message handed on: a config file's limit with a fleet (a pushed config), else
     /// ``MQTTSettings/defaultMaximumPayload``.
     package var maximumPayload: Int { connection.settings.maximumPayload }
+    /// The name the broker knows the kiosk by.
+    package var clientID: String { connection.settings.clientID }
     /// The broker accepted the connection: subscriptions are in force and publishing works.
     package var isConnected: Bool { connection.state == .connected }
 
@@ -169,14 +171,16 @@ package final class KioskBroker: LoopSource {
     // MARK: The end
 
     /// Says goodbye: with a fleet, `offline` on the status topic first (retained, as the will would have been), then a
-    /// clean disconnect, waiting at most a quarter of a second for both to leave. Nothing more is received or sent.
+    /// clean disconnect, waiting at most a quarter of a second for both to leave (and the routes are ended without
+    /// unsubscribing: the broker forgets them with the connection). Nothing more is received or sent.
     /// Called when the kiosk finishes (``KioskScene/finish()``), when a reload replaces the broker, and at the latest
     /// when the broker goes.
     package func finish() {
         guard !finished else { return }
         finished = true
         if let fleet, isConnected {
-            try? publish(topic: FleetTopics(fleet).status, payload: Array(FleetTopics.offline.utf8), qos: .atLeastOnce, retain: true)
+            // At most once: an acknowledgement coming back as the socket closes would reset the connection.
+            try? publish(topic: FleetTopics(fleet).status, payload: Array(FleetTopics.offline.utf8), retain: true)
         }
         connection.close()
     }
