@@ -101,6 +101,8 @@ let package = Package(
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
             "FlickCore", "FlickKiosk", "FlickShowcase", "FlickBoard", "FlickDRM", "FlickDisplay", "FlickInput", "FlickLibInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",
+            // `flick remote`: the fleet seen and steered from a laptop through its broker.
+            "FlickMQTT", "FlickRaster",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),

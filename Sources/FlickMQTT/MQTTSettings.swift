@@ -73,11 +73,15 @@ package struct MQTTSettings: Sendable, Equatable {
 
     /// `flick-<hostname>-<pid>`: unique on a network of kiosks, and a restarted kiosk is a new client, so the
     /// broker never confuses it with the one it replaces.
-    package static var defaultClientID: String {
+    package static var defaultClientID: String { uniqueClientID(role: "flick") }
+
+    /// `<role>-<hostname>-<pid>`: no other process on the network has it (`flick-remote-laptop-4242` beside the
+    /// kiosks' `flick-cafe-1-812`), so two clients never make the broker drop each other.
+    package static func uniqueClientID(role: String) -> String {
         var name = [CChar](repeating: 0, count: 256)
         let host = gethostname(&name, name.count - 1) == 0
             ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "kiosk"
-        return "flick-\(host)-\(getpid())"
+        return "\(role)-\(host)-\(getpid())"
     }
 
     private func check() throws(MQTTError) {

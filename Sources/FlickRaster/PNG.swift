@@ -11,7 +11,9 @@ extension Surface {
         return try decodePNG(bytes, path: path)
     }
 
-    static func decodePNG(_ bytes: [UInt8], path: String) throws -> Surface {
+    /// `bytes` decoded as a PNG (errors name `path`): pictures that come from elsewhere than a file, such as a
+    /// kiosk's screenshot over MQTT.
+    package static func decodePNG(_ bytes: [UInt8], path: String) throws -> Surface {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }

@@ -13,13 +13,7 @@ struct Check: ParsableCommand {
     var config: String
 
     func run() throws {
-        let loaded = try KioskConfig.loadOrExit(path: config)
-        // Every problem in one go: what only the board can check beside every picture that cannot be decoded.
-        let problems = [loaded.boardProblems(file: config), loaded.damagedImages(file: config)].compactMap { $0 }
-        if !problems.isEmpty {
-            printToStandardError(problems.flatMap(\.lines))
-            throw ExitCode(2)
-        }
+        let loaded = try KioskConfig.checkedOrExit(path: config)
         let unreachable = PageGraph(loaded).unreachable
         if !unreachable.isEmpty {
             printToStandardError(["\(config): warning: not reachable from \"\(loaded.start)\" by swiping or buttons: \(unreachable.joined(separator: ", "))"])

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickBoard
 import FlickKiosk
 import FlickGestures
 
@@ -12,6 +13,18 @@ extension KioskConfig {
             printToStandardError(error.lines)
             throw ExitCode(2)
         }
+    }
+
+    /// The config at `path` checked as `flick check` checks it — its fields, what only a board can check, every
+    /// picture decoded — or its problems on stderr, one line each, and exit 2.
+    static func checkedOrExit(path: String) throws -> KioskConfig {
+        let loaded = try loadOrExit(path: path)
+        let problems = [loaded.boardProblems(file: path), loaded.damagedImages(file: path)].compactMap { $0 }
+        if !problems.isEmpty {
+            printToStandardError(problems.flatMap(\.lines))
+            throw ExitCode(2)
+        }
+        return loaded
     }
 
     /// The panel's density as the config states it, else the pages' default.

@@ -72,7 +72,7 @@ import Testing
         #expect(result.out.isEmpty)
         #expect(result.err == """
             flick: unknown command 'frobnicate'
-            commands: run (default), render, check, devices, record-touches, bench (see 'flick --help')
+            commands: run (default), render, check, devices, record-touches, remote, bench (see 'flick --help')
 
             """)
     }

@@ -6,9 +6,7 @@ import Testing
 /// A broker that lets in only alice, with her password in a file made by mosquitto_passwd.
 private func brokerWithPasswords() throws -> MosquittoBroker {
     let broker = MosquittoBroker()
-    let passwords = broker.directory + "/passwords"
-    #expect(broker.run(["mosquitto_passwd", "-b", "-c", passwords, "alice", "s3cret"]) == 0)
-    try broker.start(["allow_anonymous false", "password_file \(passwords)"])
+    try broker.start(try broker.makePasswordFile(user: "alice", password: "s3cret"))
     return broker
 }
 
@@ -54,23 +52,14 @@ private func brokerWithPasswords() throws -> MosquittoBroker {
 /// directory, and the broker listening with TLS.
 private func brokerWithTLS() throws -> MosquittoBroker {
     let broker = MosquittoBroker()
-    let d = broker.directory
-    let commands = [
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Flick test CA",
-         "-keyout", "\(d)/ca.key", "-out", "\(d)/ca.pem"],
-        ["openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", "\(d)/server.key", "-out", "\(d)/server.csr"],
-        ["openssl", "x509", "-req", "-in", "\(d)/server.csr", "-CA", "\(d)/ca.pem", "-CAkey", "\(d)/ca.key", "-CAcreateserial",
-         "-days", "2", "-extfile", broker.write("san.cnf", "subjectAltName = IP:127.0.0.1\n"), "-out", "\(d)/server.pem"],
-    ]
-    for command in commands { #expect(broker.run(command) == 0, "\(command): \(broker.read("commands.log"))") }
-    try broker.start(["allow_anonymous true", "cafile \(d)/ca.pem", "certfile \(d)/server.pem", "keyfile \(d)/server.key"])
+    try broker.start(["allow_anonymous true"] + broker.makeTLSCertificates())
     return broker
 }
 
 @Test func mqttsWithTheBrokersCertificateAuthorityConnectsAndCarriesMessages() throws {
     let broker = try brokerWithTLS()
     let address = "mqtts://127.0.0.1:\(broker.port)"
-    let settings = try MQTTSettings(broker: BrokerAddress(parsing: address), caFile: broker.directory + "/ca.pem", clientID: "flick-tls")
+    let settings = try MQTTSettings(broker: BrokerAddress(parsing: address), caFile: broker.caFile, clientID: "flick-tls")
     let log = LogLines()
     let kiosk = try MQTTConnection(settings: settings, log: log.append)
     let received = Received(kiosk)
@@ -94,7 +83,7 @@ private func brokerWithTLS() throws -> MosquittoBroker {
 
 @Test func aTLSBrokerThatDiesLeavesTheKioskRunningAndRetrying() throws {
     let broker = try brokerWithTLS()
-    let settings = try MQTTSettings(broker: BrokerAddress(parsing: "mqtts://127.0.0.1:\(broker.port)"), caFile: broker.directory + "/ca.pem",
+    let settings = try MQTTSettings(broker: BrokerAddress(parsing: "mqtts://127.0.0.1:\(broker.port)"), caFile: broker.caFile,
                                     clientID: "flick-tls-dies")
     let kiosk = try MQTTConnection(settings: settings, log: { _ in })
     let loop = TestLoop()
