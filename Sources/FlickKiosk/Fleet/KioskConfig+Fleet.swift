@@ -44,7 +44,7 @@ extension KioskConfig {
         }
 
         /// 1 to 64 letters, digits, `-`, `_` or `.`: a name that is one topic level, never a wildcard.
-        static func isName(_ name: String) -> Bool {
+        package static func isName(_ name: String) -> Bool {
             !name.isEmpty && name.utf8.count <= nameLimit && name.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
             }
