@@ -29,7 +29,7 @@ package final class KioskBroker: LoopSource {
     /// Where messages on some topic filters go: made by ``route(_:qos:oversized:handler:)``, ended by ``remove(_:)``.
     package final class Route {
         /// The filters the route takes messages on.
-        package fileprivate(set) var filters: [String]
+        package let filters: [String]
         fileprivate let qos: MQTTQoS
         fileprivate let handler: (Message) -> Void
         fileprivate let oversized: ((_ topic: String, _ size: Int) -> Void)?
@@ -107,16 +107,6 @@ package final class KioskBroker: LoopSource {
     package func subscribe(_ filter: String, qos: MQTTQoS = .atMostOnce,
                            handler: @escaping (Message) -> Void) throws(MQTTError) -> Route {
         try route([filter], qos: qos, handler: handler)
-    }
-
-    /// Takes `route`'s messages on `filters` from now on instead: subscribes to the new ones, unsubscribes from those
-    /// no route takes any more.
-    package func change(_ route: Route, to filters: [String]) throws(MQTTError) {
-        for filter in filters { try MQTTTopic.checkFilter(filter) }
-        let old = route.filters
-        route.filters = filters
-        try subscribe(filters)
-        unsubscribeUnused(old)
     }
 
     /// Ends `route`: its handler gets nothing more, and the filters no other route takes are unsubscribed.
