@@ -100,7 +100,7 @@ let package = Package(
         ]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [
-            "FlickKiosk", "FlickShowcase", "FlickBoard", "FlickDRM", "FlickDisplay", "FlickInput", "FlickLibInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",
+            "FlickCore", "FlickKiosk", "FlickShowcase", "FlickBoard", "FlickDRM", "FlickDisplay", "FlickInput", "FlickLibInput", "FlickBench", "FlickJSON", "FlickFiles", "CLinux",
             // `flick remote`: the fleet seen and steered from a laptop through its broker.
             "FlickMQTT", "FlickRaster",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "FlickMQTTTests", dependencies: ["FlickMQTT", "FlickCore", "FlickTestFixtures"]),
         .testTarget(name: "FlickUITests", dependencies: ["FlickUI", "FlickText", "FlickInput", "FlickDisplay", "FlickGestures", "FlickRaster", "FlickMotion"]),
         .testTarget(name: "FlickFuzzTests", dependencies: ["FlickFuzzTargets", "FlickFiles"]),
-        .testTarget(name: "FlickKioskTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickDisplay", "FlickJSON", "FlickTestFixtures", "FlickMQTT"],
+        .testTarget(name: "FlickKioskTests", dependencies: ["FlickCore", "FlickKiosk", "FlickShowcase", "FlickText", "FlickRaster", "FlickInput", "FlickMotion", "FlickGestures", "FlickUI", "FlickFiles", "FlickDisplay", "FlickJSON", "FlickTestFixtures", "FlickMQTT"],
                     exclude: ["Goldens"]),
     ]
 )

@@ -34,9 +34,13 @@ package final class MQTTConnection: LoopSource {
     package var onMessage: ((_ topic: String, _ payload: [UInt8]) -> Void)?
     /// Each change of ``state``.
     package var onConnectionChange: ((State) -> Void)?
+    /// Each message over ``MQTTSettings/maximumPayload``, dropped unread (after the one log line per topic): its topic
+    /// and size, for a subscriber that answers for what it drops.
+    package var onOversized: ((_ topic: String, _ size: Int) -> Void)?
 
     let client: OpaquePointer
     private let log: (String) -> Void
+    private let notice: (String) -> Void
     /// Filters in the order they were first subscribed, each with its QoS, made again at every connect.
     private var subscriptions: [(filter: String, qos: MQTTQoS)] = []
     /// What libmosquitto's callbacks reported during its last call, handled once the call returned.
@@ -55,8 +59,9 @@ package final class MQTTConnection: LoopSource {
     private var oversizedTopicsLogged: Set<String> = []
 
     /// A connection to `settings.broker`, made by the first ``service(readable:writable:now:)`` (the loop's
-    /// first pass). `log` gets one line per change of state and per problem, naming the broker.
-    package init(settings: MQTTSettings, log: @escaping (String) -> Void) throws(MQTTError) {
+    /// first pass). `log` gets one line per problem (a failure, a refusal, a dropped message), `notice` one per change
+    /// that is no problem (connecting, connected, closed; default: `log`), each naming the broker.
+    package init(settings: MQTTSettings, log: @escaping (String) -> Void, notice: ((String) -> Void)? = nil) throws(MQTTError) {
         MosquittoLibrary.ready()
         guard let client = mosquitto_new(settings.clientID, true, nil) else {
             throw MQTTError("\(settings.broker): libmosquitto could not make a client: \(String(cString: strerror(errno)))")
@@ -64,6 +69,7 @@ package final class MQTTConnection: LoopSource {
         self.client = client
         self.settings = settings
         self.log = log
+        self.notice = notice ?? log
         if let will = settings.will {
             let rc = will.payload.withUnsafeBytes {
                 mosquitto_will_set(client, will.topic, Int32($0.count), $0.baseAddress, will.qos.rawValue, will.retain)
@@ -180,12 +186,19 @@ package final class MQTTConnection: LoopSource {
         guard !closed else { return }
         closed = true
         if mosquitto_socket(client) >= 0 {
+            let clock = MonotonicClock()
+            let deadline = clock.now + 0.25
+            flushWrites(until: deadline, clock: clock)
+            // Bytes left unread when the socket closes make the kernel reset the connection, and the broker then drops
+            // what it had not read of ours yet: the goodbye, so the will goes out after all. What it sent is read and
+            // dropped first.
+            dropIncoming(until: deadline, clock: clock)
             _ = mosquitto_disconnect(client)
-            flushGoodbye()
+            flushWrites(until: deadline, clock: clock)
         }
         events = []
         attemptUnderWay = false
-        if state == .connected { log("\(settings.broker): disconnected") }
+        if state == .connected { notice("\(settings.broker): disconnected") }
         state = .disconnected("closed")
     }
 
@@ -201,7 +214,7 @@ package final class MQTTConnection: LoopSource {
             retryLater(reason: error.message, now: now)
             return
         }
-        if state == .connecting { log("\(settings.broker): connecting as \(settings.clientID)") }
+        if state == .connecting { notice("\(settings.broker): connecting as \(settings.clientID)") }
         errno = 0
         let rc = mosquitto_connect_async(client, settings.broker.host, Int32(settings.broker.port), Int32(settings.keepAlive))
         let error = errno
@@ -256,6 +269,7 @@ package final class MQTTConnection: LoopSource {
                     log("\(settings.broker): dropped a message of \(size) bytes on '\(escapingControlCharacters(topic))', "
                         + "more than the \(settings.maximumPayload) a message may have (further ones on it are dropped without a line)")
                 }
+                onOversized?(topic, size)
             case .connected(let code) where code == 0:
                 schedule.reset()
                 for (filter, qos) in subscriptions { sendSubscribe(filter, qos: qos) }
@@ -281,7 +295,7 @@ package final class MQTTConnection: LoopSource {
         guard new != state else { return }
         state = new
         switch new {
-        case .connected: log("\(settings.broker): connected")
+        case .connected: notice("\(settings.broker): connected")
         case .disconnected(let reason): log("\(settings.broker): \(reason), retrying within \(seconds(step ?? 0)) s")
         case .connecting: break
         }
@@ -307,17 +321,23 @@ package final class MQTTConnection: LoopSource {
         return (try? SystemCall.retrying("poll") { poll(&entry, 1, 0) }) == 1
     }
 
-    /// Writes the queued DISCONNECT, waiting for the socket up to a deadline; libmosquitto closes the socket once
-    /// it is sent. Unsent, the broker sees the connection drop and publishes the will.
-    private func flushGoodbye() {
-        let clock = MonotonicClock()
-        let deadline = clock.now + 0.25
+    /// Writes what is queued (the DISCONNECT last), waiting for the socket up to `deadline`; libmosquitto closes the
+    /// socket once the DISCONNECT is sent. Unsent, the broker sees the connection drop and publishes the will.
+    private func flushWrites(until deadline: Double, clock: MonotonicClock) {
         while mosquitto_socket(client) >= 0 && mosquitto_want_write(client) {
             let left = deadline - clock.now
             guard left > 0 else { return }
             var entry = pollfd(fd: mosquitto_socket(client), events: Int16(POLLOUT), revents: 0)
             guard (try? SystemCall.retrying("poll") { poll(&entry, 1, Int32(left * 1000) + 1) }) == 1 else { return }
             guard mosquitto_loop_write(client, 1) == MOSQ_ERR_SUCCESS.rawValue else { return }
+        }
+    }
+
+    /// Reads what the socket holds now, up to `deadline`, handing nothing on.
+    private func dropIncoming(until deadline: Double, clock: MonotonicClock) {
+        while mosquitto_socket(client) >= 0 && clock.now < deadline && socketIsReadable() {
+            guard mosquitto_loop_read(client, 1) == MOSQ_ERR_SUCCESS.rawValue else { return }
+            events = []
         }
     }
 }

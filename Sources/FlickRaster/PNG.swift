@@ -36,6 +36,16 @@ extension Surface {
 
     /// Writes the pixels as an RGBA PNG (straight alpha), durably: a crash never leaves half a file.
     public func writePNG(path: String) throws {
+        let bytes: [UInt8]
+        do { bytes = try pngData() } catch { throw ImageError(path: path, reason: error.reason) }
+        do { try DurableFile.write(bytes, to: path) } catch {
+            throw ImageError(path: error.path, reason: error.reason)
+        }
+    }
+
+    /// The pixels as the bytes of an RGBA PNG (straight alpha): a file's contents, or a screenshot to send. Throws
+    /// only when libpng cannot encode (out of memory), naming the picture "PNG".
+    public func pngData() throws(ImageError) -> [UInt8] {
         let straight = copy()
         straight.unpremultiply()
         var image = png_image()
@@ -46,15 +56,13 @@ extension Surface {
         defer { png_image_free(&image) }
         var size = 0
         guard png_image_write_to_memory(&image, nil, &size, 0, straight.pixels, Int32(width * 4), nil) != 0 else {
-            throw ImageError(path: path, reason: "could not encode PNG (\(Self.message(of: image)))")
+            throw ImageError(path: "PNG", reason: "could not encode PNG (\(Self.message(of: image)))")
         }
         var bytes = [UInt8](repeating: 0, count: size)
         guard bytes.withUnsafeMutableBytes({ png_image_write_to_memory(&image, $0.baseAddress, &size, 0, straight.pixels, Int32(width * 4), nil) }) != 0 else {
-            throw ImageError(path: path, reason: "could not encode PNG (\(Self.message(of: image)))")
+            throw ImageError(path: "PNG", reason: "could not encode PNG (\(Self.message(of: image)))")
         }
-        do { try DurableFile.write(Array(bytes.prefix(size)), to: path) } catch {
-            throw ImageError(path: error.path, reason: error.reason)
-        }
+        return Array(bytes.prefix(size))
     }
 
     private static func message(of image: png_image) -> String {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickCore
 import FlickJSON
 import Logging
 
@@ -7,6 +8,7 @@ struct Flick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flick",
         abstract: "A software-rendered kiosk UI for Linux touchscreens.",
+        version: FlickVersion.current,
         subcommands: [Run.self, Render.self, Check.self, Devices.self, RecordTouches.self, Remote.self, Bench.self, TodoStress.self],
         defaultSubcommand: Run.self)
 

@@ -134,6 +134,9 @@ struct Run: ParsableCommand {
         }
         let fonts = try FontCollection()
         let wallClockStart = wallClock
+        // Told when the run ends, so the fleet hears this kiosk go offline.
+        var shownKiosk: KioskScene?
+        defer { shownKiosk?.finish() }
         do {
             // The one entry point a package uses too: the board's display, else headless.
             let statistics = try Board.run(options, headless: headlessRun, log: Self.log) { width, height, metrics, previous in
@@ -145,9 +148,11 @@ struct Run: ParsableCommand {
                 // Headless, the loop's clock starts at 0; on a board it is CLOCK_MONOTONIC.
                 let clock = wallClockStart.map { WallClock(epoch: $0.epoch) }
                     ?? .system(loopNow: headless || script != nil || realtime || !Board.hasDisplay(card: card) ? 0 : MonotonicClock().now)
-                return KioskScene(config: kiosk, file: app == nil ? configPath : nil, width: width, height: height,
-                                  fonts: fonts, metrics: metrics, stateDirectory: stateDirectory, wallClock: clock,
-                                  notice: previous?.notice ?? startNotice, log: { Log.flick.error("\($0)") })
+                let scene = KioskScene(config: kiosk, file: app == nil ? configPath : nil, width: width, height: height,
+                                       fonts: fonts, metrics: metrics, stateDirectory: stateDirectory, wallClock: clock,
+                                       notice: previous?.notice ?? startNotice, log: { Log.flick.error("\($0)") })
+                shownKiosk = scene
+                return scene
             }
             if stats { Log.flick.notice("stats: \(statistics.summary)") }
         } catch where error is DRMError || error is FramebufferError || error is NoDisplayError {

@@ -9,7 +9,7 @@ import FlickJSON
 import FoundationEssentials
 
 extension KioskConfig {
-    static let topLevelFields = ["theme", "display", "input", "swipe", "start", "returnToStart", "mqtt", "sources", "languages", "pages"]
+    static let topLevelFields = ["theme", "display", "input", "swipe", "start", "returnToStart", "mqtt", "fleet", "sources", "languages", "pages"]
     static let pageFields = ["id", "up", "down", "left", "right", "axis", "language", "returnToStart", "shown", "content"]
     /// The kinds of page every kiosk has, in the order error messages list them.
     static let builtInKinds: [any PageKind.Type] = [TextPage.self, ListPage.self, PagedText.self, Photos.self, Todo.self, Panel.self]
@@ -68,6 +68,7 @@ extension KioskConfig {
         let swipe = root["swipe"].map { readSwipe($0, reader: reader) } ?? Swipe()
         let startID = root.string("start", required: false)
         let mqtt = root["mqtt"].flatMap { readMQTT($0, reader: reader) }
+        let fleet = root["fleet"].flatMap { readFleet($0, hasBroker: root["mqtt"] != nil, reader: reader) }
         let sources = root["sources"].map { readSources($0, reader: reader) } ?? []
         let returnToStart = root.number("returnToStart", in: 5...86400)
         let languages = root["languages"].map { readLanguages($0, reader: reader) } ?? Languages()
@@ -130,7 +131,7 @@ extension KioskConfig {
         guard reader.issues.isEmpty, let first = pages.first else { return nil }
         return KioskConfig(theme: theme, display: display, input: input, swipe: swipe,
                            start: startID ?? first.id, pages: pages, directory: reader.directory, sources: sources, mqtt: mqtt,
-                           returnToStart: returnToStart, languages: languages)
+                           fleet: fleet, returnToStart: returnToStart, languages: languages)
     }
 
     private static func readTheme(_ value: JSONValue, directory: String, reader: ConfigReader) -> Theme {

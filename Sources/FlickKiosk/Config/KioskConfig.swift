@@ -27,6 +27,9 @@ public struct KioskConfig: Sendable, Equatable {
     public var sources: [DataSource] = []
     /// `mqtt`: the broker MQTT sources and `publish` actions go through; nil when the config has none.
     public var mqtt: MQTT?
+    /// `fleet`: the kiosk's name and groups among the kiosks on the `mqtt` broker, for its status, health and the
+    /// commands it takes; nil when the config has none (the kiosk is nobody's to see or steer).
+    public var fleet: Fleet?
     /// `returnToStart`: seconds without a touch (5 to a day) after which the kiosk shows its `start` page again
     /// (a page may opt out with `"returnToStart": false`); nil: it stays where it was left.
     public var returnToStart: Double?

@@ -3,18 +3,24 @@ import FlickFiles
 import FlickGestures
 import FlickInput
 import FlickJSON
+import FlickMQTT
 import FlickRaster
 import FlickText
 import FlickUI
 
 /// A kiosk as it runs from its config file: the pages (``PagesScene``), the live values of the config's `sources`
 /// and the loop sources that bring them, the config applied again when it is reloaded (SIGHUP, or the file
-/// changed), and the return to the start page when nobody touches the screen.
+/// changed), and the return to the start page when nobody touches the screen. With `mqtt` it keeps one connection to
+/// the broker for its sources, its actions and, with `fleet`, its place in a fleet (<doc:Fleet>): its status, the page
+/// it shows, its health, and the commands it takes.
 ///
 /// A reload reads and validates the whole file first. A valid config is applied in place with ``PagesScene/apply(_:live:)``
 /// — no black frame; the page on screen and the state of every page whose content is the same are kept — with a
 /// short cross-fade when what is on screen changed. An invalid one changes nothing: the last good config stays on
 /// screen, one line goes to the log, and a small notice shows at the foot of the screen until the file is fixed.
+///
+/// Call ``finish()`` when the kiosk stops (`flick run` does after a termination signal): the fleet is told it went
+/// `offline` and the broker's connection closes cleanly. A kiosk let go without it finishes as it goes.
 public final class KioskScene: Scene {
     /// The pages shown, of the latest good config.
     public private(set) var pages: PagesScene
@@ -26,10 +32,30 @@ public final class KioskScene: Scene {
     public let file: String?
     /// The notice on screen, while the file on disk cannot be applied (or the kiosk started on its last good copy).
     public var notice: String? { noticeView.text }
+    /// The latest restart of the kiosk's service before this run, which its fleet health reports; nil: none known
+    /// (the program that starts the kiosk sets it, from systemd's record of how the last run ended).
+    public var lastRestart: LastRestart?
+    /// The kiosk's connection to the config's `mqtt` broker; nil without one. A reload that changes `mqtt` or
+    /// `fleet` makes another.
+    package private(set) var broker: KioskBroker?
+    /// Called with the kiosk's broker at once when set, and with each one a reload makes from then on: for what
+    /// subscribes through it beside the kiosk's own sources and fleet (a group's shared to-do list).
+    package var onBroker: ((KioskBroker) -> Void)? {
+        didSet { if let broker { onBroker?(broker) } }
+    }
 
-    private let kinds: [any PageKind.Type]
-    private let wallClock: WallClock
-    private let log: (String) -> Void
+    let kinds: [any PageKind.Type]
+    let wallClock: WallClock
+    let log: (String) -> Void
+    /// Where lines go that are no problem (the broker connecting), not counted as the last error.
+    private let logNotice: (String) -> Void
+    private let latestLine = LatestLine()
+    /// The kiosk in its fleet, publishing and taking commands through ``broker``; nil without a `fleet`.
+    private var fleetMember: FleetMember?
+    /// The loop's statistics and the frame on screen, once the loop hands them over.
+    private(set) var status: LoopStatus?
+    /// FNV-1a of the bytes of the config shown (``ConfigHash``); nil without a file.
+    private(set) var configHash: String?
     private let lastGood: LastGoodConfig?
     private var liveSources: LiveSources
     /// The config file and what it names, watched for edits; nil without a file (or without inotify).
@@ -42,7 +68,7 @@ public final class KioskScene: Scene {
     private var lastTouch = 0.0
     private var reloadPending = false
     /// The screen's power, for the `blank`, `wake` and `backlight` actions; nil until the loop hands it over.
-    private weak var screen: ScreenPower?
+    private(set) weak var screen: ScreenPower?
     /// The latest refusal logged, so an editor saving the same broken file again does not repeat it.
     private var lastRefusal: String?
 
@@ -60,17 +86,30 @@ public final class KioskScene: Scene {
     ///     memory only.
     ///   - wallClock: The local time at each moment of the loop's clock.
     ///   - notice: A notice to show from the start (the config on disk is invalid and this is its last good copy).
-    ///   - log: Takes one line per problem met while running.
+    ///   - log: Takes one line per problem met while running, and the broker's notices (connecting, connected).
     public init(config: KioskConfig, file: String?, kinds: [any PageKind.Type] = [], width: Int, height: Int,
                 fonts: FontCollection, metrics: GestureMetrics = PagesScene.defaultMetrics, stateDirectory: String? = nil,
                 wallClock: WallClock, notice: String? = nil, log: @escaping (String) -> Void = { _ in }) {
         self.file = file
         self.kinds = kinds
         self.wallClock = wallClock
-        self.log = log
-        lastGood = file.flatMap { file in stateDirectory.map { LastGoodConfig(stateDirectory: $0, configFile: file) } }
+        let latestLine = latestLine
+        self.log = { line in
+            latestLine.text = line
+            log(line)
+        }
+        logNotice = log
+        let log = self.log
+        let lastGood = file.flatMap { file in stateDirectory.map { LastGoodConfig(stateDirectory: $0, configFile: file) } }
+        self.lastGood = lastGood
+        configHash = file.flatMap { file in
+            // The file's bytes, or the last good copy's when the file could not be applied.
+            let bytes = notice == nil ? try? InputFile.read(file, as: .config) : lastGood?.keptText().map { Array($0.utf8) }
+            return bytes.map(ConfigHash.of)
+        }
         live = LiveData(sources: config.sources.map { ($0.name, $0.freshness) })
-        liveSources = LiveSources(config: config, live: live, wallClock: wallClock, log: log, now: 0)
+        broker = Self.makeBroker(for: config, log: log, notice: logNotice)
+        liveSources = LiveSources(config: config, live: live, broker: broker, wallClock: wallClock, log: log, now: 0)
         var perform: (KioskAction, JSONValue?) -> Void = { _, _ in }
         shownPages = ShownPages(config: config, wallClock: wallClock, now: 0)
         pages = PagesScene(config: config, width: width, height: height, fonts: fonts, metrics: metrics,
@@ -84,7 +123,18 @@ public final class KioskScene: Scene {
         perform = { [unowned self] action, value in self.perform(action, value: value) }
         if let file { startWatching(file) }
         followShownTimes(now: 0)
+        joinFleet(config.fleet)
     }
+
+    /// Says goodbye to the broker: with a fleet, `offline` on the kiosk's status topic, then a clean disconnect,
+    /// waiting at most a quarter of a second. Call it once the loop has stopped (after SIGTERM); nothing is sent or
+    /// received after it. Deinitialising the kiosk does the same, for a program that just lets it go.
+    public func finish() {
+        broker?.finish()
+        fleetMember = nil
+    }
+
+    deinit { finish() }
 
     /// Hides the pages outside their `shown` times now, and at each boundary from now.
     private func followShownTimes(now: Double) {
@@ -118,30 +168,48 @@ public final class KioskScene: Scene {
         reloadPending = false
         do {
             let (new, bytes) = try KioskConfig.readForReload(path: file, kinds: kinds, replacing: config)
-            if lastRefusal != nil { log("\(file): valid again; applying it") }
-            lastRefusal = nil
-            noticeView.text = nil
-            if new != config {
-                lastGood?.keep(bytes, log: log)
-                apply(new)
-                watch?.watch(file: file, of: new, log: log)
-            } else if !files.isEmpty {
-                redraw(showing: files)
-            }
+            accept(new, bytes: bytes, file: file, changed: files)
         } catch {
             refuse(error)
         }
     }
 
+    /// `new`, read from `bytes` of `file` and valid, replaces the config shown: applied when it differs, kept as the
+    /// last good copy.
+    func accept(_ new: KioskConfig, bytes: [UInt8], file: String, changed files: Set<String> = []) {
+        if lastRefusal != nil { log("\(file): valid again; applying it") }
+        lastRefusal = nil
+        noticeView.text = nil
+        configHash = ConfigHash.of(bytes)
+        if new != config {
+            lastGood?.keep(bytes, log: log)
+            apply(new)
+            watch?.watch(file: file, of: new, log: log)
+        } else if !files.isEmpty {
+            redraw(showing: files)
+        }
+    }
+
     private func refuse(_ error: KioskConfigError) {
-        let line = "\(error.lines.first ?? "\(error)")\(error.issues.count > 1 ? " (and \(error.issues.count - 1) more)" : "")"
+        let line = Self.line(error)
         if line != lastRefusal { log("not applied, the last good config stays on screen: \(line)") }
         lastRefusal = line
         noticeView.text = "Not applied: \(line)"
     }
 
+    /// The first of `error`'s lines, and how many more there are.
+    static func line(_ error: KioskConfigError) -> String {
+        "\(error.lines.first ?? "\(error)")\(error.issues.count > 1 ? " (and \(error.issues.count - 1) more)" : "")"
+    }
+
     private func apply(_ new: KioskConfig) {
         let old = config
+        let brokerChanged = new.mqtt != old.mqtt || new.fleet != old.fleet
+        if brokerChanged {
+            broker?.finish()
+            fleetMember = nil
+            broker = Self.makeBroker(for: new, log: log, notice: logNotice)
+        }
         let sourcesChanged = new.sources != config.sources || new.mqtt != config.mqtt
         let onScreenChanges = sourcesChanged || new.theme != config.theme || new.display?.scale != config.display?.scale
             || new.page(pages.currentPage)?.content != config.page(pages.currentPage)?.content
@@ -150,11 +218,15 @@ public final class KioskScene: Scene {
             let fresh = LiveData(sources: new.sources.map { ($0.name, $0.freshness) })
             fresh.keepValues(of: live)
             live = fresh
-            liveSources = LiveSources(config: new, live: fresh, wallClock: wallClock, log: log, now: time, reusing: liveSources)
+            liveSources = LiveSources(config: new, live: fresh, broker: broker, wallClock: wallClock, log: log, now: time)
             pages.apply(new, live: fresh)
         } else {
+            if brokerChanged {
+                liveSources = LiveSources(config: new, live: live, broker: broker, wallClock: wallClock, log: log, now: time)
+            }
             pages.apply(new)
         }
+        if brokerChanged { joinFleet(new.fleet) }
         if new.display?.idle != old.display?.idle || new.display?.schedule != old.display?.schedule {
             screen?.update(policy: new.display?.idle ?? IdlePolicy(), schedule: new.display?.schedule ?? ScreenSchedule(), at: time)
         }
@@ -177,7 +249,8 @@ public final class KioskScene: Scene {
     private func perform(_ action: KioskAction, value: JSONValue?) {
         switch action {
         case .publish(let topic, let payload, let retain):
-            liveSources.publish(topic: topic, payload: KioskAction.fill(payload, with: value), retain: retain)
+            guard let broker else { return log("publish to \(topic): the config has no mqtt broker") }
+            broker.publishOrLog(topic: topic, payload: Array(KioskAction.fill(payload, with: value).utf8), retain: retain)
         case .blank:
             screen?.blank()
         case .wake:
@@ -196,9 +269,14 @@ public final class KioskScene: Scene {
 
     // MARK: Scene
 
-    public var sources: [any LoopSource] { liveSources.loopSources + [shownPages] + (watch.map { [$0] } ?? []) }
+    public var sources: [any LoopSource] {
+        liveSources.loopSources + [shownPages] + (watch.map { [$0] } ?? []) + (broker.map { [$0] } ?? [])
+            + (fleetMember.map { [$0] } ?? [])
+    }
 
     public func use(_ screen: ScreenPower) { self.screen = screen }
+
+    public func use(_ status: LoopStatus) { self.status = status }
 
     public func handle(_ event: InputEvent) {
         if case .touches = event { lastTouch = time }
@@ -241,4 +319,33 @@ public final class KioskScene: Scene {
         lastTouch = time
         pages.show(page: config.start)
     }
+
+    // MARK: The broker and the fleet
+
+    /// The latest line the kiosk logged: the last error its fleet health reports.
+    var lastError: String? { latestLine.text }
+
+    private static func makeBroker(for config: KioskConfig, log: @escaping (String) -> Void,
+                                   notice: @escaping (String) -> Void) -> KioskBroker? {
+        guard let mqtt = config.mqtt else { return nil }
+        do throws(MQTTError) {
+            return try KioskBroker(mqtt: mqtt, fleet: config.fleet, log: log, notice: notice)
+        } catch {
+            // The config reader checked the settings: only a failure to create a client gets here.
+            log("\(mqtt.broker): \(error)")
+            return nil
+        }
+    }
+
+    /// Takes the kiosk's place in `fleet` through the broker, and hands the broker to ``onBroker``.
+    private func joinFleet(_ fleet: KioskConfig.Fleet?) {
+        guard let broker else { return }
+        if let fleet { fleetMember = FleetMember(fleet: fleet, broker: broker, kiosk: self) }
+        onBroker?(broker)
+    }
+}
+
+/// The latest line of a log, kept by the closure that passes lines on.
+private final class LatestLine {
+    var text: String?
 }

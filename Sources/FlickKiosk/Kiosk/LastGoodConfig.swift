@@ -39,11 +39,17 @@ public struct LastGoodConfig: Sendable {
     /// The last good copy, or nil when there is none for this config file (or it no longer reads: a picture it names
     /// is gone).
     public func load(kinds: [any PageKind.Type] = []) -> KioskConfig? {
+        guard let text = keptText() else { return nil }
+        let directory = URL(fileURLWithPath: configFile).deletingLastPathComponent().path
+        return try? KioskConfig.parse(Array(text.utf8), file: configFile, directory: directory, kinds: kinds)
+    }
+
+    /// The text of the last good copy of this config file, as it was applied; nil when there is none.
+    func keptText() -> String? {
         guard let bytes = try? InputFile.read(file, as: .config), case .object(let members)? = try? JSONParser.parse(bytes),
               case .string(configFile)? = members.first(where: { $0.key == "file" })?.value,
               case .string(let text)? = members.first(where: { $0.key == "config" })?.value else { return nil }
-        let directory = URL(fileURLWithPath: configFile).deletingLastPathComponent().path
-        return try? KioskConfig.parse(Array(text.utf8), file: configFile, directory: directory, kinds: kinds)
+        return text
     }
 
     /// Keeps `bytes`, a config just applied, as the last good copy (durably: a power cut leaves the old copy or the
@@ -69,19 +75,38 @@ extension KioskConfig {
         } catch {
             throw KioskConfigError(file: path, issues: [.init(path: "", message: error.reason)])
         }
+        return (try parse(bytes, path: path, kinds: kinds), bytes)
+    }
+
+    /// `bytes` read as the config file at `path` would be: named by it, relative paths against its directory.
+    static func parse(_ bytes: [UInt8], path: String, kinds: [any PageKind.Type]) throws(KioskConfigError) -> KioskConfig {
         // Made absolute first: a relative URL loses a leading ".." when standardized.
         let file = resolve(path, against: FileManager.default.currentDirectoryPath)
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
-        return (try parse(bytes, file: path, directory: directory, kinds: kinds), bytes)
+        return try parse(bytes, file: path, directory: directory, kinds: kinds)
     }
 
     /// The config at `path` read to replace `old`, checked as a start would check it: its fields, and every picture
     /// of a page whose content changed decoded.
     static func readForReload(path: String, kinds: [any PageKind.Type], replacing old: KioskConfig) throws(KioskConfigError) -> (KioskConfig, [UInt8]) {
         let (new, bytes) = try read(path: path, kinds: kinds)
-        let changed = new.pages.filter { old.page($0.id)?.content != $0.content }
-        let issues = changed.flatMap { new.damagedImages(file: path, page: $0.id)?.issues ?? [] }
-        if !issues.isEmpty { throw KioskConfigError(file: path, issues: issues) }
+        try checkPictures(of: new, file: path, replacing: old)
         return (new, bytes)
+    }
+
+    /// `bytes` checked as ``readForReload(path:kinds:replacing:)`` checks the file at `path`, before they are
+    /// written there (a config pushed to the kiosk).
+    static func readForReload(_ bytes: [UInt8], path: String, kinds: [any PageKind.Type],
+                              replacing old: KioskConfig) throws(KioskConfigError) -> KioskConfig {
+        let new = try parse(bytes, path: path, kinds: kinds)
+        try checkPictures(of: new, file: path, replacing: old)
+        return new
+    }
+
+    /// Every picture of a page of `new` whose content is not `old`'s decoded.
+    private static func checkPictures(of new: KioskConfig, file: String, replacing old: KioskConfig) throws(KioskConfigError) {
+        let changed = new.pages.filter { old.page($0.id)?.content != $0.content }
+        let issues = changed.flatMap { new.damagedImages(file: file, page: $0.id)?.issues ?? [] }
+        if !issues.isEmpty { throw KioskConfigError(file: file, issues: issues) }
     }
 }

@@ -1,21 +1,18 @@
 import FlickCore
 import FlickJSON
-import FlickMQTT
 
 /// The loop sources that bring a config's live values: a ticker for each clock, a reader for each file, the timer
-/// that marks values stale.
+/// that marks values stale, and the MQTT sources' messages taken from the kiosk's broker.
 final class LiveSources {
     private let clocks: [ClockTicker]
     private let files: [FileSource]
     private let staleness: StalenessTimer
-    /// The broker connection; kept across a reload that keeps the config's `mqtt`.
-    let broker: BrokerSources?
-    private let log: (String) -> Void
+    private let messages: BrokerSources?
 
-    /// The sources of `config`, handing values to `live`.
-    init(config: KioskConfig, live: LiveData, wallClock: WallClock, log: @escaping (String) -> Void, now: Double,
-         reusing old: LiveSources? = nil) {
-        self.log = log
+    /// The sources of `config`, handing values to `live`; its MQTT sources' through `broker` (nil: the config has no
+    /// `mqtt`).
+    init(config: KioskConfig, live: LiveData, broker: KioskBroker?, wallClock: WallClock, log: @escaping (String) -> Void,
+         now: Double) {
         var clocks: [ClockTicker] = [], files: [FileSource] = []
         for source in config.sources {
             switch source.origin {
@@ -31,21 +28,8 @@ final class LiveSources {
         self.clocks = clocks
         self.files = files
         staleness = StalenessTimer(live: live)
-        if let mqtt = config.mqtt {
-            if let kept = old?.broker, kept.mqtt == mqtt {
-                broker = kept
-            } else {
-                do throws(MQTTError) { broker = try BrokerSources(mqtt: mqtt, log: log) } catch {
-                    // The config reader checked the settings: only a failure to create a client gets here.
-                    log("\(mqtt.broker): \(error)")
-                    broker = nil
-                }
-            }
-            broker?.bind(config.sources, to: live)
-        } else {
-            broker = nil
-        }
-        loopSources = clocks as [any LoopSource] + files + [staleness] + (broker.map { [$0] } ?? [])
+        messages = broker.map { BrokerSources(config.sources, live: live, broker: $0, log: log) }
+        loopSources = clocks as [any LoopSource] + files + [staleness]
     }
 
     /// Reads the file source(s) of `path` again: the file changed.
@@ -53,12 +37,6 @@ final class LiveSources {
         for source in files where source.path == path { source.read(now: now) }
     }
 
-    /// What the frame loop waits on. Made once: the frame loop asks for them every turn.
+    /// What the frame loop waits on (the broker is the kiosk's). Made once: the frame loop asks for them every turn.
     let loopSources: [any LoopSource]
-
-    /// Publishes `payload` on `topic` through the broker.
-    func publish(topic: String, payload: String, retain: Bool) {
-        guard let broker else { return log("publish to \(topic): the config has no mqtt broker") }
-        broker.publish(topic: topic, payload: payload, retain: retain)
-    }
 }

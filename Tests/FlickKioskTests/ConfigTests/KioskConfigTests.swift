@@ -86,7 +86,7 @@ extension ConfigTests {
 
         @Test func unknownFieldsAreTypos() {
             #expect(problems(#"{"pagse": [], "pages": [{"id": "a", "rigth": "a", "content": {"type": "todo", "titel": "x"}}]}"#) == [
-                "kiosk.json: pagse: unknown field (expected one of: theme, display, input, swipe, start, returnToStart, mqtt, sources, languages, pages)",
+                "kiosk.json: pagse: unknown field (expected one of: theme, display, input, swipe, start, returnToStart, mqtt, fleet, sources, languages, pages)",
                 "kiosk.json: pages[0].rigth: unknown field (expected one of: id, up, down, left, right, axis, language, returnToStart, shown, content)",
                 "kiosk.json: pages[0].content.titel: unknown field (expected one of: type, title, list, share)",
             ])

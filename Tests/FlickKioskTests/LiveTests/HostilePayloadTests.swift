@@ -79,18 +79,6 @@ import Testing
         }
     }
 
-    /// The kiosk as the player sees it: its pages and frames without its sources, which the test's loop services in
-    /// real time (the player's virtual clock would run the broker's connection at virtual moments).
-    private final class FramesOf: Scene {
-        let kiosk: KioskScene
-        init(_ kiosk: KioskScene) { self.kiosk = kiosk }
-        func handle(_ event: InputEvent) { kiosk.handle(event) }
-        func advance(to time: Double) { kiosk.advance(to: time) }
-        var needsFrame: Bool { kiosk.needsFrame }
-        func draw(on canvas: Canvas, fullRedraw: Bool) -> [PixelRect] { kiosk.draw(on: canvas, fullRedraw: fullRedraw) }
-        var nextDeadline: Double? { kiosk.nextDeadline }
-    }
-
     @Test func eachHostilePayloadIsRefusedOnScreenOrShownAndTheFrameDrawn() throws {
         let broker = MosquittoBroker()
         try broker.start()
