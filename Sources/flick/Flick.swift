@@ -7,7 +7,7 @@ struct Flick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flick",
         abstract: "A software-rendered kiosk UI for Linux touchscreens.",
-        subcommands: [Run.self, Render.self, Check.self, Devices.self, RecordTouches.self, Bench.self, TodoStress.self],
+        subcommands: [Run.self, Render.self, Check.self, Devices.self, RecordTouches.self, Bench.self, TodoStress.self, NoteExit.self],
         defaultSubcommand: Run.self)
 
     /// `flick` alone and `flick --config x.json` run `flick run`, but a first word that names no command is a
