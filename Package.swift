@@ -95,7 +95,8 @@ let package = Package(
                                                 .product(name: "SystemPackage", package: "swift-system")]),
         // The showcase picture, its live scene and the motion guide's plots (`flick render`, `flick run --showcase`).
         .target(name: "FlickShowcase", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput"]),
-        // A board's plumbing: poll, signals, the text console, and what puts a scene on the panel.
+        // A board's plumbing: poll, signals, the text console, systemd's readiness and watchdog, and what puts a scene on
+        // the panel.
         .target(name: "FlickBoard", dependencies: [
             "FlickUI", "FlickKiosk", "FlickDRM", "FlickLibInput", "FlickDisplay", "FlickInput", "FlickJSON", "FlickRaster", "FlickFiles", "CLinux",
             "CSystemd", .product(name: "SystemPackage", package: "swift-system"),

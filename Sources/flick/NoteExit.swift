@@ -10,7 +10,9 @@ struct NoteExit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "note-exit",
         abstract: "Record why the kiosk's service stopped, as systemd's ExecStopPost= (see deploy/flick.service).",
-        discussion: "Writes $SERVICE_RESULT, $EXIT_CODE and $EXIT_STATUS (set by systemd for ExecStopPost=) and the time to last-exit.json in the state directory, where the kiosk's health report finds when it was last restarted and why.")
+        discussion: "Writes $SERVICE_RESULT, $EXIT_CODE and $EXIT_STATUS (set by systemd for ExecStopPost=) and the time to last-exit.json in the state directory, where the kiosk's health report finds when it was last restarted and why.",
+        // The unit's plumbing, not an operator's command: deploy/README.md documents it.
+        shouldDisplay: false)
 
     @Option(help: "The state directory (default: as flick run: $XDG_STATE_HOME/flick, else ~/.local/state/flick).")
     var stateDir: String?
