@@ -87,7 +87,7 @@ extension SystemdService {
         loop.onFirstFrame = {
             earlier?()
             do { try notify("READY=1\nSTATUS=running: first frame on screen") } catch {
-                log(.error, "\(error): systemd does not hear that the kiosk is ready and will stop it at its start timeout")
+                log(.error, "\(error): systemd does not hear that the kiosk is ready and stops it at its start timeout")
             }
         }
         guard let watchdogTimeout else { return }
