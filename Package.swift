@@ -50,6 +50,8 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // MQTT through the client Debian ships: live data, actions and the fleet talk to a broker with it.
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // sd_notify: a board's kiosk tells systemd it is ready and pings its watchdog from the frame loop.
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // Line breaking (UAX #14) through ICU (libicu-dev), behind a C shim: ICU's C names carry its version.
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
@@ -93,10 +95,11 @@ let package = Package(
                                                 .product(name: "SystemPackage", package: "swift-system")]),
         // The showcase picture, its live scene and the motion guide's plots (`flick render`, `flick run --showcase`).
         .target(name: "FlickShowcase", dependencies: ["FlickUI", "FlickRaster", "FlickText", "FlickMotion", "FlickGestures", "FlickInput"]),
-        // A board's plumbing: poll, signals, the text console, and what puts a scene on the panel.
+        // A board's plumbing: poll, signals, the text console, systemd's readiness and watchdog, and what puts a scene on
+        // the panel.
         .target(name: "FlickBoard", dependencies: [
             "FlickUI", "FlickKiosk", "FlickDRM", "FlickLibInput", "FlickDisplay", "FlickInput", "FlickJSON", "FlickRaster", "FlickFiles", "CLinux",
-            .product(name: "SystemPackage", package: "swift-system"),
+            "CSystemd", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "FlickBench", dependencies: ["FlickRaster", "FlickText"]),
         .executableTarget(name: "flick", dependencies: [

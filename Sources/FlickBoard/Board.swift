@@ -45,6 +45,11 @@ public enum Board {
     /// SIGTERM and SIGHUP) are blocked on it and read by the loop instead; SIGHUP has the scene reload. The display
     /// and the console are given back when it returns or throws.
     ///
+    /// Run by systemd as a `Type=notify` service (on a display, or headless in real time), it sends `READY=1` when the
+    /// first frame is on screen and, when the unit has `WatchdogSec=`, pings the watchdog from the frame loop while
+    /// the loop keeps up: a loop that blocks, or turns without drawing for 2 s while the scene moves, is restarted.
+    /// Without `NOTIFY_SOCKET` nothing is sent.
+    ///
     /// - Parameters:
     ///   - options: The display, input and screen-power settings (``BoardOptions``).
     ///   - headless: What to do without a display (or always, when it says so): the scene on a virtual clock, or in
@@ -85,14 +90,13 @@ public enum Board {
         let mode = options.drm.mode.map { options.drm.rotation.logicalSize(panelWidth: $0.width, panelHeight: $0.height) }
         let width = headless.width ?? mode?.width ?? 800, height = headless.height ?? mode?.height ?? 480
         let scene = try makeScene(width, height, metrics, nil)
-        let notice = { log(.notice, $0) }
         let weekClock = (headless.wallClock ?? .system(loopNow: 0)).weekClock
         let player: any HeadlessPlayer = if let signals {
             try RealtimePlayer(scene: scene, width: width, height: height, idle: options.idle, schedule: options.schedule,
-                               weekClock: weekClock, signals: signals, log: notice)
+                               weekClock: weekClock, signals: signals, service: SystemdService.current(), log: log)
         } else {
             VirtualClockPlayer(scene: scene, width: width, height: height, idle: options.idle, schedule: options.schedule,
-                               weekClock: weekClock, log: notice)
+                               weekClock: weekClock) { log(.notice, $0) }
         }
         try headless.play(player)
         return player.statistics
@@ -148,6 +152,7 @@ public enum Board {
             }
         let loop = FrameLoop(display: display, inputs: inputs, scene: shown, waiter: waiter, terminal: terminal, screen: screen)
         loop.onFirstFrame = { log(.notice, "first frame on screen") }
+        SystemdService.current()?.report(loop, now: waiter.now, log: log)
         let name = drm?.output.connector.name ?? "the display"
         loop.onDisplayChange = { change in
             switch change {

@@ -15,16 +15,18 @@ final class RealtimePlayer: HeadlessPlayer {
     let screenPower: ScreenPower?
 
     /// `signals` must queue SIGTERM and SIGINT (they end the run) and SIGHUP (a reload). With `idle`, the screen
-    /// blanks when nobody touches it; with a `schedule`, it is off in its `off` windows, read by `weekClock`; `log`
-    /// hears each change.
+    /// blanks when nobody touches it; with a `schedule`, it is off in its `off` windows, read by `weekClock`. Run by
+    /// systemd as a `service`, it says when frame 0 is on screen and feeds the unit's watchdog as a board does. `log`
+    /// hears each change of the screen, and the watchdog's stalls.
     init(scene: any Scene, width: Int, height: Int, refreshHz: Double = 60, idle: IdlePolicy?,
          schedule: ScreenSchedule = ScreenSchedule(), weekClock: WeekClock? = nil, signals: SignalQueue,
-         log: @escaping (String) -> Void) throws {
+         service: SystemdService? = nil, log: @escaping (Board.LogLevel, String) -> Void) throws {
         let display = HeadlessDisplay(width: width, height: height, refreshHz: refreshHz)
         let waiter = RealtimeWaiter(display: display, signals: signals), input = ScriptedInput(clock: display.clock)
         let screen = ScreenPower(policy: idle ?? IdlePolicy(), schedule: schedule, weekClock: weekClock, display: display,
-                          backlight: nil, now: 0, log: log)
+                          backlight: nil, now: 0) { log(.notice, $0) }
         loop = FrameLoop(display: display, inputs: [input], scene: scene, waiter: waiter, screen: screen)
+        service?.report(loop, now: waiter.now, log: log)
         (self.scene, self.display, self.waiter, self.input, screenPower) = (scene, display, waiter, input, screen)
         try loop.turn()
     }

@@ -9,9 +9,9 @@ import Glibc
 /// flips, libinput, signals) and headless (a virtual clock, a scripted input source: ``VirtualClockPlayer``), with the
 /// same code for input, pacing, damage and presenting. An idle kiosk waits with no deadline: no wake-ups, no CPU.
 ///
-/// The scene's ``Scene/sources`` (a broker connection, watched files) are waited on in the same wait and serviced
-/// between frames when their descriptor is ready or their deadline comes. SIGHUP has the scene ``Scene/reload()``;
-/// SIGINT and SIGTERM end the run.
+/// The scene's ``Scene/sources`` (a broker connection, watched files) and the loop's own ``sources`` are waited on in
+/// the same wait and serviced between frames when their descriptor is ready or their deadline comes. SIGHUP has the
+/// scene ``Scene/reload()``; SIGINT and SIGTERM end the run.
 ///
 /// The loop owns its display, inputs, scene and waiter and uses them only on the thread that calls ``run()`` or
 /// ``turn()``; its callbacks are called there too. FlickBoard's `Board.run` makes and runs one on a board.
@@ -45,6 +45,9 @@ public final class FrameLoop {
     /// False while another virtual terminal has the screen.
     private var active = true
     private var started = false
+    /// The loop's own sources, waited on and serviced with the scene's (``Scene/sources``, after these) but kept when
+    /// the scene is made anew: what the program running the loop adds, such as FlickBoard's systemd watchdog.
+    public var sources: [any LoopSource] = []
     /// Called once, after the first frame is handed to the display.
     public var onFirstFrame: (() -> Void)?
     /// Called after each frame is handed to the display, with the time it is shown.
@@ -91,9 +94,11 @@ public final class FrameLoop {
         if screenWasBlanked && !blanked { mustRedraw = true }
         screenWasBlanked = blanked
         var deadline: Double?
+        let frameWanted = showing && !blanked && (mustRedraw || wantsFrame(at: now))
+        status.frameWanted(frameWanted, at: now)
         // Blanked, nothing is drawn and nothing but input (or a signal) wakes the loop.
-        if showing && screen?.state != .blanked && !isFlipPending {
-            if mustRedraw || wantsFrame(at: now) {
+        if showing && !blanked && !isFlipPending {
+            if frameWanted {
                 let target = nextFrameTime(after: now)
                 // On a board a frame is drawn as soon as the one before is on screen; virtual drawing takes no time.
                 let drawAt = waiter.drawsAtVBlank ? target : target - grid.interval
@@ -107,7 +112,7 @@ public final class FrameLoop {
             }
         }
         // Sources run while the screen is blanked or another VT has it: a broker's keep-alive cannot wait for a touch.
-        let sources = scene.sources
+        let sources = self.sources.isEmpty ? scene.sources : self.sources + scene.sources
         let timer = ([showing ? screen?.nextChange : nil] + sources.map(\.nextDeadline)).compactMap { $0 }.min()
         let wake = try waiter.wait(until: deadline, timer: timer, display: display, inputs: inputs, sources: sources)
         if let signal = wake.signal, try !handle(signal) { return false }
@@ -239,6 +244,8 @@ public final class FrameLoop {
     private func drawFrame(at time: Double, force: Bool) throws {
         scene.advance(to: time)
         lastFrame = time
+        // The frame for this vblank is made, whether or not anything in it changed.
+        status.frameOwedSince = nil
         if force { mustRedraw = false }
         guard force || scene.needsFrame else { return }
         wasAnimating = scene.needsFrame

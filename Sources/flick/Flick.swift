@@ -9,7 +9,7 @@ struct Flick: ParsableCommand {
         commandName: "flick",
         abstract: "A software-rendered kiosk UI for Linux touchscreens.",
         version: FlickVersion.current,
-        subcommands: [Run.self, Render.self, Check.self, Devices.self, RecordTouches.self, Remote.self, Bench.self, TodoStress.self],
+        subcommands: [Run.self, Render.self, Check.self, Devices.self, RecordTouches.self, Remote.self, Bench.self, TodoStress.self, NoteExit.self],
         defaultSubcommand: Run.self)
 
     /// `flick` alone and `flick --config x.json` run `flick run`, but a first word that names no command is a

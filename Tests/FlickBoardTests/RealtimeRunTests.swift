@@ -100,7 +100,7 @@ private func touch(at seconds: Double) -> TouchFrame {
         let scene = NotingScene(), pipe = PipeSource(), timer = DeadlineSource(at: 0.2)
         scene.sources = [pipe, timer]
         let signals = try SignalQueue(SIGINT, SIGTERM, SIGHUP)
-        let player = try RealtimePlayer(scene: scene, width: 4, height: 4, idle: nil, signals: signals) { _ in }
+        let player = try RealtimePlayer(scene: scene, width: 4, height: 4, idle: nil, signals: signals) { _, _ in }
         #expect(player.framesDrawn == 1)
         #expect(Glibc.write(pipe.write, "hi", 2) == 2)
         player.enqueue([touch(at: 0.3)])
@@ -127,7 +127,7 @@ private func touch(at seconds: Double) -> TouchFrame {
         let writer = WritingSource(pipe.write)
         scene.sources = [writer, pipe]
         let signals = try SignalQueue(SIGINT, SIGTERM, SIGHUP)
-        let player = try RealtimePlayer(scene: scene, width: 4, height: 4, idle: nil, signals: signals) { _ in }
+        let player = try RealtimePlayer(scene: scene, width: 4, height: 4, idle: nil, signals: signals) { _, _ in }
         try player.run(until: 0.2, stops: []) { _ in }
         #expect(writer.wrote.count == 1)
         #expect(pipe.received == Array("!".utf8) && pipe.servicedReadable == 1)
@@ -137,7 +137,7 @@ private func touch(at seconds: Double) -> TouchFrame {
     @Test func sighupReloadsAndSigtermEndsTheRun() throws {
         let scene = NotingScene()
         let signals = try SignalQueue(SIGINT, SIGTERM, SIGHUP)
-        let player = try RealtimePlayer(scene: scene, width: 4, height: 4, idle: nil, signals: signals) { _ in }
+        let player = try RealtimePlayer(scene: scene, width: 4, height: 4, idle: nil, signals: signals) { _, _ in }
         raise(SIGHUP)
         try player.run(until: 0.1, stops: []) { _ in }
         #expect(scene.reloads == 1)

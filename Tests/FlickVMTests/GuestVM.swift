@@ -34,8 +34,9 @@ final class GuestVM {
     var logPath: String { directory.appendingPathComponent("serial.log").path }
 
     /// Boots the guest running `command` (a shell line; `$FLICK` is the flick binary) on a `width`×`height` screen.
-    /// `gpu` is FLICK_VM_GPU: virtio, cirrus or vesa (a firmware framebuffer and no DRM device).
-    init(command: String, width: Int, height: Int, flickBinary: String, gpu: String = "virtio") throws {
+    /// `gpu` is FLICK_VM_GPU: virtio, cirrus or vesa (a firmware framebuffer and no DRM device). With `systemdUnit`
+    /// (FLICK_VM_SYSTEMD), systemd boots the guest as PID 1 once `command` has run, and starts that unit.
+    init(command: String, width: Int, height: Int, flickBinary: String, gpu: String = "virtio", systemdUnit: String? = nil) throws {
         // Unix socket paths are short: keep the directory near the root.
         directory = URL(fileURLWithPath: "/tmp/flick-vm-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -49,6 +50,7 @@ final class GuestVM {
         environment["FLICK_VM_LOG"] = logPath
         environment["FLICK_VM_BINARY"] = flickBinary
         environment["FLICK_VM_GPU"] = gpu
+        environment["FLICK_VM_SYSTEMD"] = systemdUnit
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: "/dev/stderr")
