@@ -122,7 +122,7 @@ extension KioskConfig {
         for link in neighbourValues where firstIndex[link.id] == nil {
             reader.report(link.path, "unknown page id \"\(link.id)\" (pages: \(known))")
         }
-        reportSharedLists(todoPages, reader: reader)
+        reportSharedLists(todoPages, fleet: fleet, reader: reader)
         if let startID, firstIndex[startID] == nil, !firstIndex.isEmpty {
             reader.report("start", "unknown page id \"\(startID)\" (pages: \(known))")
         }
@@ -279,11 +279,16 @@ extension KioskConfig {
     }
 
     /// Two to-do pages show one list (one replica, `TodoLists`), so they share it with the same kiosks.
-    private static func reportSharedLists(_ pages: [(todo: Todo, path: String)], reader: ConfigReader) {
+    /// A list shared with a group is shared with one of the kiosk's own groups.
+    private static func reportSharedLists(_ pages: [(todo: Todo, path: String)], fleet: Fleet?, reader: ConfigReader) {
         var first: [String: (share: Todo.Sharing, path: String)] = [:]
         for page in pages {
-            // TODO(lead): with the fleet's config, a `.group` must be one of `fleet.groups` (report it at
-            // page.path + ".share", naming the groups), and a `.group` needs `fleet` at all.
+            if case .group(let group) = page.todo.share, !(fleet?.groups.contains(group) ?? false) {
+                let groups = fleet.map { $0.groups.isEmpty ? "it is in no group" : "its groups: " + $0.groups.joined(separator: ", ") }
+                reader.report(page.path + ".share", fleet == nil
+                    ? "sharing with the group \"\(group)\" needs the kiosk in a fleet: add \"fleet\" with \"groups\": [\"\(group)\"]"
+                    : "\"\(group)\" is not one of the kiosk's fleet groups (\(groups!)): add it to fleet.groups or share with one of them")
+            }
             if let other = first[page.todo.list] {
                 if other.share != page.todo.share {
                     reader.report(page.path + ".share", "the to-do list \"\(page.todo.list)\" is shared otherwise by \(other.path): give both pages the same \"share\", or one of them a \"list\" of its own")

@@ -3,21 +3,6 @@ import FlickJSON
 import FlickUI
 import Glibc
 
-/// How the kiosk's service last ended before this run, for its fleet health (`lastRestart`): when, and systemd's word
-/// for why.
-public struct LastRestart: Sendable, Equatable {
-    /// When the run before ended, seconds since 1970.
-    public var at: Double
-    /// Why, as systemd's `SERVICE_RESULT` says it: `watchdog`, `exit-code`, `signal`, `core-dump`, `timeout`…
-    public var reason: String
-
-    /// The run before ended at `at` (seconds since 1970) for `reason`.
-    public init(at: Double, reason: String) {
-        self.at = at
-        self.reason = reason
-    }
-}
-
 /// The kiosk's health as `state/health` carries it (<doc:Fleet>): who it is, what runs, how well it draws and how the
 /// board is.
 struct FleetHealth: Equatable {
@@ -26,7 +11,7 @@ struct FleetHealth: Equatable {
         var screen: String
         var lastError: String?
         var config: String?
-        var lastRestart: LastRestart?
+        var lastRestart: LastExit?
     }
 
     /// How many frames the loop had drawn, and when: the start of the period the next report's frame rate is of.
@@ -64,9 +49,7 @@ struct FleetHealth: Equatable {
         func number(_ value: Double?, decimals: Double = 100) -> JSONValue {
             value.map { .number(($0 * decimals).rounded() / decimals) } ?? .null
         }
-        let restart = signature.lastRestart.map {
-            JSONValue.object([("at", .string(Self.utc($0.at))), ("reason", .string($0.reason))])
-        }
+        let restart = signature.lastRestart?.json
         return .object([
             ("node", .string(fleet.node)),
             ("groups", .array(fleet.groups.map(JSONValue.string))),

@@ -8,20 +8,20 @@ import FoundationEssentials
 ///
 /// The file is this value's ``json``: `{"at": "2025-03-14T09:26:53Z", "reason": "watchdog", "detail": "dumped ABRT"}`.
 /// A power cut runs no `ExecStopPost=`: the file then still tells of the stop before.
-package struct LastExit: Equatable, Sendable {
+public struct LastExit: Equatable, Sendable {
     /// The file's name in the state directory.
-    package static let fileName = "last-exit.json"
+    public static let fileName = "last-exit.json"
     /// When the service ended, in seconds since 1970 (UTC), to the second.
-    package var at: Double
+    public var at: Double
     /// systemd's `$SERVICE_RESULT`: `success` (a clean stop), `watchdog`, `signal`, `core-dump`, `exit-code`,
     /// `timeout`, `oom-kill`, `resources`, … (systemd.exec(5)).
-    package var reason: String
+    public var reason: String
     /// systemd's `$EXIT_CODE` and `$EXIT_STATUS`, as it says them: `exited 0`, `killed TERM`, `dumped ABRT`; empty
     /// when systemd gave neither (the process never started).
-    package var detail: String
+    public var detail: String
 
     /// An exit `reason` with its `detail`, at `at` (seconds since 1970, whole).
-    package init(at: Double, reason: String, detail: String) {
+    public init(at: Double, reason: String, detail: String) {
         self.at = at.rounded(.down)
         self.reason = reason
         self.detail = detail
@@ -36,14 +36,13 @@ package struct LastExit: Equatable, Sendable {
     }
 
     /// The exit as the health report gives it: `{"at": "<ISO 8601, UTC>", "reason": "…", "detail": "…"}`.
-    package var json: JSONValue {
-        let time = Date(timeIntervalSince1970: at).formatted(Date.ISO8601FormatStyle())
-        return .object([("at", .string(time)), ("reason", .string(reason)), ("detail", .string(detail))])
+    public var json: JSONValue {
+        .object([("at", .string(FleetHealth.utc(at))), ("reason", .string(reason)), ("detail", .string(detail))])
     }
 
     /// The exit kept in `stateDirectory`; nil when there is none, or the file is damaged (not this JSON), which is
     /// left as it is for the next stop to replace.
-    package static func read(stateDirectory: String) -> LastExit? {
+    public static func read(stateDirectory: String) -> LastExit? {
         // The file is small, Flick's own, and rewritten whole: `.config`'s size cap is far above it.
         guard let bytes = try? InputFile.read(path(in: stateDirectory), as: .config),
               case .object(let members)? = try? JSONParser.parse(bytes) else { return nil }

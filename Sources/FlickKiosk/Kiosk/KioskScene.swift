@@ -32,9 +32,9 @@ public final class KioskScene: Scene {
     public let file: String?
     /// The notice on screen, while the file on disk cannot be applied (or the kiosk started on its last good copy).
     public var notice: String? { noticeView.text }
-    /// The latest restart of the kiosk's service before this run, which its fleet health reports; nil: none known
-    /// (the program that starts the kiosk sets it, from systemd's record of how the last run ended).
-    public var lastRestart: LastRestart?
+    /// How the kiosk's service last ended before this run, which its fleet health reports: read from the state
+    /// directory (`flick note-exit` keeps systemd's word there); nil: none known.
+    public var lastRestart: LastExit?
     /// The kiosk's connection to the config's `mqtt` broker; nil without one. A reload that changes `mqtt` or
     /// `fleet` makes another.
     package private(set) var broker: KioskBroker?
@@ -52,6 +52,8 @@ public final class KioskScene: Scene {
     private let latestLine = LatestLine()
     /// The kiosk in its fleet, publishing and taking commands through ``broker``; nil without a `fleet`.
     private var fleetMember: FleetMember?
+    /// The to-do lists shared with the kiosk's groups, through ``broker``.
+    private var todoSync: TodoSync!
     /// The loop's statistics and the frame on screen, once the loop hands them over.
     private(set) var status: LoopStatus?
     /// FNV-1a of the bytes of the config shown (``ConfigHash``); nil without a file.
@@ -82,8 +84,8 @@ public final class KioskScene: Scene {
     ///   - height: The screen's height in pixels (after rotation).
     ///   - fonts: The fonts to draw text with.
     ///   - metrics: The panel's density.
-    ///   - stateDirectory: Where pages keep what people change, and where the last good config is kept; nil: in
-    ///     memory only.
+    ///   - stateDirectory: Where pages keep what people change, where the last good config is kept, and where
+    ///     ``lastRestart`` is read from; nil: in memory only.
     ///   - wallClock: The local time at each moment of the loop's clock.
     ///   - notice: A notice to show from the start (the config on disk is invalid and this is its last good copy).
     ///   - log: Takes one line per problem met while running, and the broker's notices (connecting, connected).
@@ -102,6 +104,7 @@ public final class KioskScene: Scene {
         let log = self.log
         let lastGood = file.flatMap { file in stateDirectory.map { LastGoodConfig(stateDirectory: $0, configFile: file) } }
         self.lastGood = lastGood
+        lastRestart = stateDirectory.flatMap(LastExit.read)
         configHash = file.flatMap { file in
             // The file's bytes, or the last good copy's when the file could not be applied.
             let bytes = notice == nil ? try? InputFile.read(file, as: .config) : lastGood?.keptText().map { Array($0.utf8) }
@@ -123,6 +126,7 @@ public final class KioskScene: Scene {
         perform = { [unowned self] action, value in self.perform(action, value: value) }
         if let file { startWatching(file) }
         followShownTimes(now: 0)
+        todoSync = TodoSync(lists: pages.todoLists, log: log)
         joinFleet(config.fleet)
     }
 
@@ -226,7 +230,7 @@ public final class KioskScene: Scene {
             }
             pages.apply(new)
         }
-        if brokerChanged { joinFleet(new.fleet) }
+        if brokerChanged { joinFleet(new.fleet) } else { todoSync.update() }
         if new.display?.idle != old.display?.idle || new.display?.schedule != old.display?.schedule {
             screen?.update(policy: new.display?.idle ?? IdlePolicy(), schedule: new.display?.schedule ?? ScreenSchedule(), at: time)
         }
@@ -270,8 +274,14 @@ public final class KioskScene: Scene {
     // MARK: Scene
 
     public var sources: [any LoopSource] {
-        liveSources.loopSources + [shownPages] + (watch.map { [$0] } ?? []) + (broker.map { [$0] } ?? [])
-            + (fleetMember.map { [$0] } ?? [])
+        var sources = liveSources.loopSources
+        sources.append(shownPages)
+        if let watch { sources.append(watch) }
+        if let broker { sources.append(broker) }
+        if let fleetMember { sources.append(fleetMember) }
+        // After the broker: what it brought in a turn is saved in the same turn.
+        sources.append(todoSync)
+        return sources
     }
 
     public func use(_ screen: ScreenPower) { self.screen = screen }
@@ -339,6 +349,7 @@ public final class KioskScene: Scene {
 
     /// Takes the kiosk's place in `fleet` through the broker, and hands the broker to ``onBroker``.
     private func joinFleet(_ fleet: KioskConfig.Fleet?) {
+        todoSync.attach(broker)
         guard let broker else { return }
         if let fleet { fleetMember = FleetMember(fleet: fleet, broker: broker, kiosk: self) }
         onBroker?(broker)

@@ -70,15 +70,12 @@ package enum TodoSharing {
 
     /// The node name `config` gives this kiosk.
     static func node(of config: KioskConfig) -> String {
-        // TODO(lead): `config.fleet?.node ?? hostNode()` once the fleet's config is on main (its node defaults to the
-        // host name too).
-        hostNode()
+        config.fleet?.node ?? hostNode()
     }
 
     /// Each list the config's to-do pages show, and the group it is shared with (nil: this kiosk's alone).
     static func groups(of config: KioskConfig) -> [String: String?] {
-        // TODO(lead): `config.fleet?.groups.first` once the fleet's config is on main.
-        let firstGroup: String? = nil
+        let firstGroup = config.fleet?.groups.first
         var groups: [String: String?] = [:]
         for page in config.pages {
             guard let todo = page.content.kind as? KioskConfig.Todo else { continue }

@@ -75,7 +75,7 @@ import Testing
         let broker = MosquittoBroker()
         try broker.start()
         let k = try FleetKiosk(broker: broker)
-        k.kiosk.lastRestart = LastRestart(at: 1_772_524_000, reason: "watchdog")
+        k.kiosk.lastRestart = LastExit(at: 1_772_524_000, reason: "watchdog", detail: "killed ABRT")
         #expect(k.connect())
         #expect(k.wait { k.probe.json(on: k.topics.health) != nil })
         let health = try #require(k.probe.json(on: k.topics.health))
@@ -93,7 +93,7 @@ import Testing
         #expect(health["cpuTemperature"] is NSNull || (health["cpuTemperature"] as? Double).map { (-60...200).contains($0) } == true)
         #expect(health["screen"] as? String == "on")
         #expect(health["lastError"] is NSNull, "\(k.log.lines)")
-        #expect((health["lastRestart"] as? [String: String]) == ["at": "2026-03-03T07:46:40Z", "reason": "watchdog"])
+        #expect((health["lastRestart"] as? [String: String]) == ["at": "2026-03-03T07:46:40Z", "reason": "watchdog", "detail": "killed ABRT"])
         let at = try #require(health["at"] as? String)
         #expect(at.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
 

@@ -81,14 +81,14 @@ import Testing
     @Test func healthSaysEveryFieldOfTheInterface() throws {
         let fleet = KioskConfig.Fleet(node: "cafe-1", groups: ["cafe"])
         let signature = FleetHealth.Signature(screen: "dim", lastError: "x: \u{1b}", config: "af63dc4c8601ec8c",
-                                              lastRestart: LastRestart(at: 1_772_524_800, reason: "watchdog"))
+                                              lastRestart: LastExit(at: 1_772_524_800, reason: "watchdog", detail: "killed ABRT"))
         let health = FleetHealth(signature: signature, statistics: nil, since: FleetHealth.FrameCount(frames: 0, time: 0), now: 60)
         let json = health.json(fleet: fleet, epoch: 1_772_524_861)
         guard case .object(let members) = json else { Issue.record("\(json)"); return }
         #expect(members.map(\.key) == ["node", "groups", "version", "uptime", "config", "fps", "frameTimeP99", "missedVblanks",
                                        "rss", "cpuTemperature", "screen", "lastError", "lastRestart", "at"])
         let text = json.text()
-        #expect(text.contains(#""lastRestart": {"at": "2026-03-03T08:00:00Z", "reason": "watchdog"}"#), "\(text)")
+        #expect(text.contains(#""lastRestart": {"at": "2026-03-03T08:00:00Z", "reason": "watchdog", "detail": "killed ABRT"}"#), "\(text)")
         #expect(text.contains(#""at": "2026-03-03T08:01:01Z""#) && text.contains(#""screen": "dim""#))
         #expect(text.contains(#""fps": 0,"#) && text.contains(#""frameTimeP99": null"#) && text.contains(#""version": "\#(FlickVersion.current)""#))
         #expect(!text.contains("\u{1b}"))
