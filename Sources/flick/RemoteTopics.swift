@@ -1,4 +1,5 @@
 import FlickJSON
+import FlickKiosk
 
 /// The fleet's topics under one prefix, as the kiosks publish and subscribe to them (docs/remote.md lists them):
 /// `P/N/status`, `P/N/state/<what>` from each kiosk, `P/<node|group|all>/command/<verb>` to them.
@@ -55,12 +56,12 @@ struct FleetMessage {
 /// Node, group and prefix names as the fleet's config allows them: letters, digits, `-`, `_` and `.`, 1 to 64
 /// characters, so that each is exactly one topic level with no wildcard.
 enum FleetName {
-    static let longest = 64
+    static let longest = KioskConfig.Fleet.nameLimit
 
     /// What is wrong with `name` as a `what` (a node or group, a prefix level), or nil when it is fine.
     static func problem(_ name: String, as what: String) -> String? {
         if name.isEmpty { return "the \(what) is empty" }
-        guard name.count <= longest, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+        guard KioskConfig.Fleet.isName(name) else {
             return "the \(what) '\(escapingControlCharacters(name))' must be 1 to \(longest) letters, digits, '-', '_' or '.'"
         }
         return nil

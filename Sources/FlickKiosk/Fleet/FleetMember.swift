@@ -29,6 +29,10 @@ final class FleetMember: LoopSource {
     private var publishedHealth: FleetHealth.Signature?
     /// The latest health report: the start of the next one's period.
     private var lastHealth: FleetHealth.FrameCount?
+    /// The kiosk as Home Assistant's MQTT discovery sees it; nil: not announced.
+    private let homeAssistant: HomeAssistantDiscovery?
+    /// The pages the announced page select offers; nil: due (at each connect).
+    private var announcedPages: [String]?
 
     /// Publishes `kiosk`'s status, page and health as the node of `fleet` through `broker`, and takes the commands.
     init(fleet: KioskConfig.Fleet, broker: KioskBroker, kiosk: KioskScene) {
@@ -36,6 +40,7 @@ final class FleetMember: LoopSource {
         topics = FleetTopics(fleet)
         self.broker = broker
         self.kiosk = kiosk
+        homeAssistant = HomeAssistantDiscovery(fleet)
         broker.whenConnected { [weak self] in self?.connected() }
         do throws(MQTTError) {
             route = try broker.route(topics.commandFilters, qos: .atLeastOnce,
@@ -53,6 +58,16 @@ final class FleetMember: LoopSource {
         publishedPage = nil
         publishedHealth = nil
         broker.publishOrLog(topic: topics.status, payload: Array(FleetTopics.online.utf8), qos: .atLeastOnce, retain: true)
+        if let homeAssistant {
+            announcedPages = pageIDs
+            for (topic, payload) in homeAssistant.announcements(pages: pageIDs) { publishRetained(payload, on: topic) }
+        }
+    }
+
+    private var pageIDs: [String] { kiosk.config.pages.map(\.id) }
+
+    private func publishRetained(_ payload: JSONValue, on topic: String) {
+        broker.publishOrLog(topic: topic, payload: Array(payload.text().utf8), qos: .atLeastOnce, retain: true)
     }
 
     // MARK: LoopSource
@@ -63,7 +78,7 @@ final class FleetMember: LoopSource {
     var nextDeadline: Double? {
         guard broker.isConnected else { return errors.deadline }
         var due = [errors.deadline, nextHealth]
-        if kiosk.pageState != publishedPage { due.append(0) }
+        if kiosk.pageState != publishedPage || (homeAssistant != nil && pageIDs != announcedPages) { due.append(0) }
         return due.compactMap { $0 }.min()
     }
 
@@ -76,7 +91,12 @@ final class FleetMember: LoopSource {
         let page = kiosk.pageState
         if page != publishedPage {
             publishedPage = page
-            broker.publishOrLog(topic: topics.page, payload: Array(page.text().utf8), qos: .atLeastOnce, retain: true)
+            publishRetained(page, on: topics.page)
+        }
+        if let homeAssistant, pageIDs != announcedPages {
+            announcedPages = pageIDs
+            let select = homeAssistant.pageSelect(pageIDs)
+            publishRetained(select.payload, on: select.topic)
         }
         if let due = nextHealth, now >= due { reportHealth(at: now) }
     }

@@ -27,6 +27,9 @@ package struct FleetTopics: Sendable, Equatable {
     /// `P/N/state/error`: one line for a refused command.
     package var error: String { "\(node)/state/error" }
 
+    /// `P/N/command/<verb>`: a command to this kiosk alone.
+    package func command(_ verb: String) -> String { "\(node)/command/\(verb)" }
+
     /// The filters of the commands the kiosk takes: to the node, to each group, to all.
     package var commandFilters: [String] {
         ([fleet.node] + fleet.groups + [KioskConfig.Fleet.everyone]).map { "\(fleet.prefix)/\($0)/command/+" }

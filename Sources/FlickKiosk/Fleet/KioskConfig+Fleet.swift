@@ -19,6 +19,10 @@ extension KioskConfig {
         public var groups: [String]
         /// `prefix`: the first levels of every fleet topic (`flick`, or `acme/shops`); default ``defaultPrefix``.
         public var prefix: String
+        /// `homeAssistant`: the discovery prefix under which the kiosk announces itself to Home Assistant's MQTT
+        /// integration (its page, backlight, wake, blank, reload and health as entities of one device); `true` in the
+        /// JSON means ``homeAssistantPrefix``; nil (absent or `false`): no announcement.
+        public var homeAssistant: String?
 
         /// `flick`.
         public static let defaultPrefix = "flick"
@@ -26,12 +30,16 @@ extension KioskConfig {
         public static let everyone = "all"
         /// The longest name, as each level of the prefix may be.
         public static let nameLimit = 64
+        /// `homeassistant`: Home Assistant's default discovery prefix.
+        public static let homeAssistantPrefix = "homeassistant"
 
-        /// The kiosk `node` in `groups`, its topics under `prefix`.
-        public init(node: String, groups: [String] = [], prefix: String = Fleet.defaultPrefix) {
+        /// The kiosk `node` in `groups`, its topics under `prefix`, announced to Home Assistant under `homeAssistant`
+        /// (nil: not).
+        public init(node: String, groups: [String] = [], prefix: String = Fleet.defaultPrefix, homeAssistant: String? = nil) {
             self.node = node
             self.groups = groups
             self.prefix = prefix
+            self.homeAssistant = homeAssistant
         }
 
         /// The host name (gethostname), the node a config names none for; nil when it has none or it is not a name
@@ -53,7 +61,7 @@ extension KioskConfig {
 
     /// `fleet`, read after `mqtt`: a fleet talks through the broker.
     static func readFleet(_ value: JSONValue, hasBroker: Bool, reader: ConfigReader) -> Fleet? {
-        guard let fields = reader.object(value, at: "fleet", known: ["node", "groups", "prefix"]) else { return nil }
+        guard let fields = reader.object(value, at: "fleet", known: ["node", "groups", "prefix", "homeAssistant"]) else { return nil }
         let expected = "1 to \(Fleet.nameLimit) letters, digits, '-', '_' or '.'"
         let node: String? = if let given = fields.string("node", required: false) {
             checkedName(given, at: fields.path("node"), what: "a node", expected: expected, reader: reader)
@@ -77,18 +85,31 @@ extension KioskConfig {
             }
         }
         let prefix = fields.string("prefix", required: false).flatMap { prefix -> String? in
-            let levels = prefix.split(separator: "/", omittingEmptySubsequences: false)
-            guard levels.allSatisfy({ Fleet.isName(String($0)) }) else {
-                fields.report("prefix", "expected levels of \(expected) between '/' (like \"flick\" or \"acme/shops\"), got \(JSONValue.string(prefix).shortDescription)")
-                return nil
-            }
-            return prefix
+            checkedPrefix(prefix, at: "prefix", like: "\"flick\" or \"acme/shops\"", expected: expected, fields: fields)
         } ?? (fields["prefix"] == nil ? Fleet.defaultPrefix : nil)
+        var homeAssistant: String?
+        switch fields["homeAssistant"] {
+        case nil, .bool(false)?: break
+        case .bool(true)?: homeAssistant = Fleet.homeAssistantPrefix
+        case .string(let given)?:
+            homeAssistant = checkedPrefix(given, at: "homeAssistant", like: "\"homeassistant\"", expected: expected, fields: fields)
+        case let other?:
+            fields.report("homeAssistant", "expected true (announce the kiosk under \"\(Fleet.homeAssistantPrefix)\"), false, or Home Assistant's discovery prefix, got \(other.shortDescription)")
+        }
         if !hasBroker {
             reader.report("fleet", "a fleet talks through a broker, but the config has no \"mqtt\": add {\"mqtt\": {\"broker\": \"mqtt://host:1883\"}}")
         }
         guard let node, let prefix else { return nil }
-        return Fleet(node: node, groups: groups, prefix: prefix)
+        return Fleet(node: node, groups: groups, prefix: prefix, homeAssistant: homeAssistant)
+    }
+
+    /// `prefix` when it is topic levels of names between `/`, else nil after reporting why not.
+    private static func checkedPrefix(_ prefix: String, at key: String, like example: String, expected: String, fields: ConfigFields) -> String? {
+        guard prefix.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ Fleet.isName(String($0)) }) else {
+            fields.report(key, "expected levels of \(expected) between '/' (like \(example)), got \(JSONValue.string(prefix).shortDescription)")
+            return nil
+        }
+        return prefix
     }
 
     /// `name` when it may be a node or a group, else nil after reporting why not.
