@@ -79,7 +79,8 @@ import Testing
     let kioskLoop = TestLoop()
     #expect(kioskLoop.run([kiosk], until: { received.texts(on: "burst/n").count == 1000 }))
     #expect(received.texts(on: "burst/n") == numbers)
-    #expect(kioskLoop.services <= 2, "\(kioskLoop.services) services for 1000 messages")
+    // Two hundred a service by default: five services, and one that finds the socket empty or the rest.
+    #expect(kioskLoop.services <= 6, "\(kioskLoop.services) services for 1000 messages")
 
     // A hundred a service at most: the rest wait in the socket, none is lost.
     var perService: [Int] = []

@@ -22,6 +22,9 @@ final class FleetMember: LoopSource {
     private let broker: KioskBroker
     private unowned let kiosk: KioskScene
     private var route: KioskBroker.Route?
+    private var statusRoute: KioskBroker.Route?
+    /// This connection's `online` came back from the broker: an `offline` after it is a will published late.
+    private var saidOnline = false
     private var errors = ErrorBurst()
     /// What `state/page` says now; nil: due (at each connect).
     private var publishedPage: JSONValue?
@@ -46,15 +49,30 @@ final class FleetMember: LoopSource {
             route = try broker.route(topics.commandFilters, qos: .atLeastOnce,
                                      oversized: { [unowned self] topic, size in dropped(topic, size: size) },
                                      handler: { [unowned self] message in take(message) })
+            // A will published late — the connection a reload replaced said no goodbye in time, and the broker noticed
+            // only after this one said online — would leave the kiosk offline for all to see: it says online again.
+            // What comes before its own `online` is the retained word of the time before (the subscription is made
+            // before the connect's `online` is sent, on the same connection, so the broker answers in that order).
+            statusRoute = try broker.subscribe(topics.status, qos: .atLeastOnce) { [unowned self] message in
+                let said = String(decoding: message.payload, as: UTF8.self)
+                if said == FleetTopics.online { return saidOnline = true }
+                guard said == FleetTopics.offline, saidOnline, broker.isConnected else { return }
+                saidOnline = false
+                broker.publishOrLog(topic: topics.status, payload: Array(FleetTopics.online.utf8), qos: .atLeastOnce, retain: true)
+            }
         } catch {
             // The fleet's names are checked to make whole topic levels: only libmosquitto refusing after all gets here.
             kiosk.log("fleet: \(error)")
         }
     }
 
-    deinit { route.map(broker.remove) }
+    deinit {
+        route.map(broker.remove)
+        statusRoute.map(broker.remove)
+    }
 
     private func connected() {
+        saidOnline = false
         publishedPage = nil
         publishedHealth = nil
         broker.publishOrLog(topic: topics.status, payload: Array(FleetTopics.online.utf8), qos: .atLeastOnce, retain: true)

@@ -54,7 +54,7 @@ private func fleet(_ fleet: String) throws -> KioskConfig.Fleet? {
         #expect(problems(#"{"node": "cafe-1"}"#, mqtt: false)
             == [#"kiosk.json: fleet: a fleet talks through a broker, but the config has no "mqtt": add {"mqtt": {"broker": "mqtt://host:1883"}}"#])
         #expect(problems(#"{"node": "cafe-1", "group": "cafe"}"#)
-            == [#"kiosk.json: fleet.group: unknown field (expected one of: node, groups, prefix)"#])
+            == [#"kiosk.json: fleet.group: unknown field (expected one of: node, groups, prefix, homeAssistant)"#])
         #expect(problems(#"["cafe-1"]"#) == [#"kiosk.json: fleet: expected an object, got an array"#])
         #expect(problems(#"{"groups": "cafe", "node": 3}"#) == [
             #"kiosk.json: fleet.node: expected a string, got 3"#,

@@ -97,8 +97,8 @@ import Testing
         #expect(!burstLines.isEmpty && Double(burstLines.count) <= seconds + 3, "\(burstLines.count) lines in \(seconds) s")
         #expect(burstLines.allSatisfy { !$0.contains("\u{1b}") && !$0.contains("\n") })
         #expect(k.log.lines.dropFirst(lines).filter { $0.hasPrefix("flick/all/command/") }.count == burstLines.count)
-        // The loop kept its turns: a turn takes at most a service's thousand messages (some 0.1 s in a debug build on
-        // a busy machine), never the whole flood (ten times that).
+        // The loop kept its turns: a turn takes at most a service's two hundred messages (some 20 ms in a debug build
+        // on a busy machine), never the whole flood (fifty times that).
         #expect(longest < 0.5, "\(longest) s")
         #expect(k.player.framesDrawn > frames)
     }
