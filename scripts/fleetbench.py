@@ -123,8 +123,8 @@ class LineReader:
 class Broker:
     """A mosquitto of the benchmark's own on a free loopback port, without persistence; $SYS every second."""
 
-    settings = ("persistence off, max_queued_messages 10000 (default 1000: a kiosk's queue of QoS 1 messages past "
-                "20 in flight; the refill after a restart can pass it), sys_interval 1")
+    settings = ("persistence off, max_queued_messages 10000 (default 1000: QoS 1 messages queued for a client beyond "
+                "the 20 in flight; raised so that no refill is cut short), sys_interval 1")
 
     def __init__(self, processes, work):
         self.processes, self.work = processes, work
