@@ -1,7 +1,7 @@
 """The parts of scripts/bench-fleet that are not the measurements: the processes it starts and stops, its mosquitto,
 readers of its observers' lines, and what /proc says of a process. `fleetbench.py watch NAME DIR…` is the store
 watcher: one line "<time> <index of DIR>" each time a file NAME is renamed into one of the directories."""
-import ctypes, os, resource, shutil, signal, socket, struct, subprocess, sys, threading, time
+import ctypes, json, os, resource, shutil, signal, socket, struct, subprocess, sys, threading, time
 from pathlib import Path
 
 TICK = os.sysconf("SC_CLK_TCK")
@@ -242,7 +242,6 @@ def percentiles(values):
 
 def store_items(path):
     """A store's items as sorted (id, text, completed) (a tombstone's text and completion None)."""
-    import json
     items = json.loads(Path(path).read_text()).get("items", [])
     return sorted((item["id"], item.get("text"), item.get("completed")) for item in items)
 
