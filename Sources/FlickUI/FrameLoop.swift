@@ -41,7 +41,11 @@ public final class FrameLoop {
     /// The earliest touch, and the earliest change a source made, not yet on screen: for latency.
     private var unseenTouch = UnseenChange()
     private var unseenSourceChange = UnseenChange()
+    /// Whether the scene moved on from the frame before the latest (wanted the next at once): only then is a long gap
+    /// before the latest frame's flip vblanks missed, not a still screen's rest.
     private var wasAnimating = false
+    /// Whether the scene still moved after the latest frame was drawn.
+    private var movingAfterLastFrame = false
     /// False while another virtual terminal has the screen.
     private var active = true
     private var started = false
@@ -247,13 +251,14 @@ public final class FrameLoop {
         // The frame for this vblank is made, whether or not anything in it changed.
         status.frameOwedSince = nil
         if force { mustRedraw = false }
-        guard force || scene.needsFrame else { return }
-        wasAnimating = scene.needsFrame
+        guard force || scene.needsFrame else { movingAfterLastFrame = false; return }
+        wasAnimating = movingAfterLastFrame
         let (surface, age) = try display.nextBuffer()
         if canvas?.surface !== surface { canvas = Canvas(surface: surface) }
         let start = MonotonicClock().now
         let damage = scene.draw(on: canvas!, fullRedraw: age == 0 || force)
         status.statistics.recordFrame(drawSeconds: MonotonicClock().now - start)
+        movingAfterLastFrame = scene.needsFrame
         guard !damage.isEmpty || force else { return }
         lastFrame = try display.present(damage: force ? [surface.bounds] : damage)
         status.lastPresented = lastFrame

@@ -99,6 +99,16 @@ private final class Board: LoopWaiter, Display {
         #expect(loop.statistics.missedVblanks == 0)
     }
 
+    /// A screen at rest for seconds, then moving again, missed no vblank: the rest is not a gap in an animation.
+    @Test func aStillScreensRestIsNoMissedVblank() throws {
+        let board = Board(), scene = MovingScene(frames: 10)
+        scene.nextDeadline = 110
+        let loop = FrameLoop(display: board, inputs: [], scene: scene, waiter: board)
+        while try loop.turn() {}
+        #expect(scene.drawnAt.count == 11 && scene.drawnAt.last.map { $0 >= 110 } == true)
+        #expect(loop.statistics.missedVblanks == 0)
+    }
+
     /// A display without flip events (fbdev) is paced by the loop: one frame per interval while the scene moves.
     @Test func aDisplayWithoutFlipsGetsOneFramePerInterval() throws {
         final class Panel: LoopWaiter, Display {
