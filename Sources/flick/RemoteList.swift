@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickJSON
+import FoundationEssentials
 
 struct RemoteList: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,7 +35,7 @@ struct RemoteList: ParsableCommand {
             // A kiosk gone offline keeps its last health on the broker: its groups, restart and error still say
             // something, its uptime, frame rate and screen no longer do.
             let live = kiosk.isOnline
-            return [kiosk.node, kiosk.status ?? "?", kiosk.groups.joined(separator: ","), kiosk.pageID ?? "-",
+            return [kiosk.node, kiosk.statusText(now: Date()), kiosk.groups.joined(separator: ","), kiosk.pageID ?? "-",
                     live ? kiosk.uptimeText : "-", live ? kiosk.fpsText : "-", live ? kiosk.screenText : "-",
                     kiosk.lastRestartText, kiosk.lastErrorText].map { $0.isEmpty ? "-" : escapingControlCharacters($0) }
         }
@@ -66,6 +67,19 @@ extension KioskRecord {
     }
 
     var screenText: String { health("screen")?.stringValue ?? "-" }
+
+    /// The status; `online, silent 7m` when the kiosk's latest health is older than two and a half of its minutes: a
+    /// broker that kept its retained messages through a restart may say online for a kiosk that died meanwhile.
+    func statusText(now: Date) -> String {
+        let status = status ?? "?"
+        guard isOnline, let text = health("at")?.stringValue, let at = try? Date(text, strategy: Date.ISO8601FormatStyle()) else {
+            return status
+        }
+        let silent = now.timeIntervalSince(at)
+        guard silent > 150 else { return status }
+        let minutes = Int(silent / 60)
+        return "\(status), silent \(minutes < 120 ? "\(minutes)m" : "\(minutes / 60)h")"
+    }
 
     /// `2026-03-03T08:55:12Z watchdog`, or `-`.
     var lastRestartText: String {

@@ -62,8 +62,11 @@ final class FakeKiosk {
         .object([("node", .string(node)), ("groups", .array(groups.map(JSONValue.string))), ("version", .string("test")),
                  ("uptime", .number(3725)), ("config", .string("c0ffee")), ("fps", .number(59.94)), ("frameTimeP99", .number(16.9)),
                  ("missedVblanks", .number(0)), ("rss", .number(48_000_000)), ("cpuTemperature", .null), ("screen", .string(screen)),
-                 ("lastError", lastError.map(JSONValue.string) ?? .null), ("lastRestart", .null), ("at", .string("2026-03-03T09:00:00Z"))])
+                 ("lastError", lastError.map(JSONValue.string) ?? .null), ("lastRestart", .null), ("at", .string(reportedAt.formatted(Date.ISO8601FormatStyle())))])
     }
+
+    /// When the health says it was reported: now, unless a test makes the kiosk fall silent.
+    var reportedAt = Date()
 
     func publishHealth() throws { try publish("state/health", health.text()) }
 

@@ -43,12 +43,18 @@ import Testing
         #expect(table["cafe-3"] == ["cafe-3", "offline", "cafe", "-", "-", "-", "-", "2026-03-02T23:10:00Z watchdog",
                                     "pages[1]: photo.jpg: damaged JPEG"], "\(list.out)")
 
+        // Online by its retained status, but its health an hour old: a broker that kept the word through its own restart.
+        let silent = try fleet.add("cafe-4", groups: ["cafe"])
+        silent.reportedAt = Date(timeIntervalSinceNow: -3600)
+        try silent.publishHealth()
+        #expect(rows(try fleet.remote(["list"]).out)["cafe-4"]?[1] == "online, silent 60m")
+
         let json = try fleet.remote(["list", "--json"])
         #expect(json.status == 0, "\(json.err)")
         let objects = try json.out.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)) }
-        #expect(objects.count == 3)
-        #expect(objects.map { $0.member("node") } == [.string("cafe-1"), .string("cafe-2"), .string("cafe-3")])
-        #expect(objects.map { $0.member("status") } == [.string("online"), .string("online"), .string("offline")])
+        #expect(objects.count == 4)
+        #expect(objects.map { $0.member("node") } == [.string("cafe-1"), .string("cafe-2"), .string("cafe-3"), .string("cafe-4")])
+        #expect(objects.map { $0.member("status") } == [.string("online"), .string("online"), .string("offline"), .string("online")])
         #expect(objects[0].member("health") == first.health, "the health as the kiosk sent it")
         #expect(objects[0].member("page") == .object([("page", .string("menu")), ("language", .string("en"))]))
         #expect(objects[2].member("page") == .null)
