@@ -24,14 +24,14 @@ import Testing
         #expect(group.converge(to: ["milk and eggs"]))
         expectSameList(group.kiosks, texts: ["milk and eggs"], completed: [true])
         // Each change went out once, from the kiosk that made it: the others, in step, answered nothing.
-        group.wait(for: 0.3) { false }
+        group.quiet(0.3)
         #expect(group.itemMessages.count == 3, "\(group.itemMessages.map(\.text))")
 
         a.delete(row: 0)
         #expect(group.converge(to: []))
         expectSameList(group.kiosks, texts: [])
         // The broker keeps the tombstone: the item's one retained message says it is deleted.
-        let late = try SharedTodoProbe(broker: group.broker.address, filter: SharedTodoGroup.itemTopics + "+", clock: group.loop)
+        let late = try SharedTodoProbe(broker: group.broker.address, filter: SharedTodoGroup.itemTopics + "+")
         #expect(group.loop.run([late.connection], until: { !late.messages.isEmpty }))
         #expect(late.messages.count == 1)
         let retained = try TodoItemPayload.decode(try #require(late.messages.first).payload)
@@ -51,7 +51,7 @@ import Testing
         b.complete(row: 2)
         a.delete(row: 1)
         #expect(group.converge(to: ["eggs", "milk"]))
-        group.pass(1.5)
+        group.quiet()
         let published = group.itemMessages.count
 
         let c = try group.join()
@@ -61,7 +61,7 @@ import Testing
         // The tombstone came too: an old copy of "bread" arriving later would not bring it back.
         #expect(c.replica.state.entries.count == 3 && c.replica.state.entries.values.count(where: \.isDeleted) == 1)
         // Past its reconcile, the new kiosk has published nothing: the broker held all it knew.
-        group.pass(1.5)
+        group.quiet()
         #expect(group.itemMessages.count == published)
         #expect(c.log.lines.allSatisfy { !$0.contains("to-do") }, "\(c.log.lines)")
     }
@@ -77,7 +77,7 @@ import Testing
         a.delete(row: 1)
         b.add("eggs")
         #expect(group.converge(to: ["eggs", "bread"]))
-        group.pass(1.5)
+        group.quiet()
         let published = group.itemMessages.count
 
         // The line drops under both kiosks, as a broken cable would; each connects again.
@@ -86,7 +86,7 @@ import Testing
         #expect(group.wait {
             zip(group.kiosks, connects).allSatisfy { kiosk, before in kiosk.log.lines.count { $0.hasSuffix(": connected") } == before + 1 }
         }, "\(a.log.lines)")
-        group.pass(1.5)
+        group.quiet()
         #expect(group.itemMessages.count == published)
         #expect(group.converge(to: ["eggs", "bread"]))
     }
@@ -116,7 +116,7 @@ import Testing
         #expect(group.converge(to: ["soap", "eggs", "breads"], within: 20), "\(a.log.lines)")
         expectSameList(group.kiosks, texts: ["soap", "eggs", "breads"], completed: [false, true, false])
         // The kiosks filled the new broker: every item, the tombstone too, is retained as the kiosks hold it.
-        let late = try SharedTodoProbe(broker: group.broker.address, filter: SharedTodoGroup.itemTopics + "+", clock: group.loop)
+        let late = try SharedTodoProbe(broker: group.broker.address, filter: SharedTodoGroup.itemTopics + "+")
         #expect(group.loop.run([late.connection], until: { late.messages.count == 4 }))
         let retained = try late.messages.map { try TodoItemPayload.decode($0.payload) }
         #expect(Set(retained) == Set(a.replica.state.entries.values))
@@ -148,7 +148,7 @@ import Testing
         let shared = group.kiosks[0]
         mine.add("private")
         shared.add("shared")
-        group.pass(1.5)
+        group.quiet()
         #expect(mine.replica.publish == nil)
         #expect(mine.replica.items.map(\.text) == ["private"])
         #expect(shared.replica.items.map(\.text) == ["shared"])

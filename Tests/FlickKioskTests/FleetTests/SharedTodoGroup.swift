@@ -31,10 +31,15 @@ final class SharedTodoKiosk {
     let player: VirtualClockPlayer
     let log = LogLines()
 
-    init(config: String, node: String) throws {
+    /// Kiosk `node` of `config`, its store a copy of the file `store` (nil: none yet).
+    init(config: String, node: String, store: String? = nil) throws {
         self.node = node
         directory = try ConfigFixtures.directory(["kiosk.json": config])
         file = directory + "/kiosk.json"
+        if let store {
+            try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: store, toPath: directory + "/state/\(Self.list).json")
+        }
         let start = try KioskConfig.parse(Array(config.utf8), file: file, directory: directory)
         let log = log
         kiosk = KioskScene(config: start, file: file, width: todoWidth, height: todoHeight, fonts: try FontCollection(),
@@ -102,7 +107,7 @@ final class SharedTodoGroup {
         // Kiosks in one process would have one client id, flick-<host>-<pid>, and take the broker from one another:
         // each logs in as its node, and the broker knows it by that.
         try broker.start(["allow_anonymous true", "use_username_as_clientid true"])
-        probe = try SharedTodoProbe(broker: broker.address, filter: "flick/cafe/todo/#", clock: loop)
+        probe = try SharedTodoProbe(broker: broker.address, filter: "flick/cafe/todo/#")
         for _ in 0..<count { try join() }
     }
 
@@ -151,35 +156,29 @@ final class SharedTodoGroup {
     /// The messages on the list's item topics the probe saw.
     var itemMessages: [SharedTodoProbe.Message] { probe.messages.filter { $0.topic.hasPrefix(Self.itemTopics) } }
 
-    /// Lets `seconds` pass for the kiosks' timers (a reconcile a second after connecting) without waiting for them,
-    /// and services everything for `quiet` seconds of real time: what they publish then, the probe sees.
-    func pass(_ seconds: Double, quiet: Double = 0.5) {
-        loop.skip(seconds)
-        wait(for: quiet) { false }
-    }
+    /// Services everything for `seconds`, past the kiosks' reconciles (a second after each connect, once the
+    /// retained items had time to come): what they publish meanwhile, the probe sees.
+    func quiet(_ seconds: Double = 1.5) { wait(for: seconds) { false } }
 }
 
-/// A client of the broker that keeps every message on its filter, with the loop's time it came at, and publishes.
-/// It logs in as a user of its own: a broker that names clients by their users (``SharedTodoGroup``) takes it too.
+/// A client of the broker that keeps every message on its filter, in order, and publishes. It logs in as a user of its
+/// own: a broker that names clients by their users (``SharedTodoGroup``) takes it too.
 final class SharedTodoProbe {
     struct Message {
         let topic: String
         let payload: [UInt8]
-        let time: Double
         var text: String { String(decoding: payload, as: UTF8.self) }
     }
 
     let connection: MQTTConnection
     private(set) var messages: [Message] = []
 
-    init(broker: String, filter: String, clock: TestLoop) throws {
+    init(broker: String, filter: String) throws {
         let name = "probe-\(UUID().uuidString.prefix(8))"
         let settings = try MQTTSettings(broker: BrokerAddress(parsing: broker), username: name, clientID: name,
                                         maximumPayload: 16 << 20)
         connection = try MQTTConnection(settings: settings, log: { _ in })
-        connection.onMessage = { [unowned self, unowned clock] topic, payload in
-            messages.append(Message(topic: topic, payload: payload, time: clock.now))
-        }
+        connection.onMessage = { [unowned self] topic, payload in messages.append(Message(topic: topic, payload: payload)) }
         try connection.subscribe(filter, qos: .atLeastOnce)
     }
 

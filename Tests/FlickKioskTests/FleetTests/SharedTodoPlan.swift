@@ -55,6 +55,9 @@ struct SharedTodoPlan {
     static let gap = 2.0
     /// How much later each kiosk (in the order of `nodes`) starts a phase than the one before.
     static let stagger = 0.15
+    /// Milliseconds a kiosk is given after a change for its rows to come to rest (a swiped row back in place, the list
+    /// back from the edited row), with room for a busy machine, before its next touch.
+    static let settle = 1200.0
 
     let nodes: [String]
     let seeds: [String]
@@ -62,8 +65,10 @@ struct SharedTodoPlan {
     private(set) var touches: [String: Touches] = [:]
     /// Each kiosk's copy, by the text each item was made with.
     private var copies: [String: [String: Item]] = [:]
-    /// When the latest phase ends.
+    /// When the latest phase ends (its last motion settled).
     private(set) var end = 0.0
+    /// When the latest change is made (a Done tapped, a finger lifted from a swipe).
+    private(set) var lastEdit = 0.0
 
     init(nodes: [String], seeds: [String]) {
         self.nodes = nodes
@@ -117,9 +122,6 @@ struct SharedTodoPlan {
     /// How many items were deleted.
     var deletions: Int { copies[nodes[0]]!.values.count { $0.deletedAt != nil } }
 
-    /// The items each kiosk's copy holds now.
-    func copy(of node: String) -> [String: Item] { copies[node]! }
-
     // MARK: Acting
 
     private mutating func perform(_ action: Action, on node: String, at time: Double) -> Double {
@@ -127,35 +129,40 @@ struct SharedTodoPlan {
         switch action {
         case .add(let text, let doneAt):
             touches[node]! = touches[node]! + Touches.drag(180, rowCentre(0), by: 0, 73, at: ms)
-            // The keyboard is up 0.6 s after the pull ends.
-            let typed = ms + 224 + 600
+            // The keyboard is up 0.4 s after the pull ends: the kiosk has a second more to draw it when it is busy (a
+            // key tapped before the keyboard is there would end the edit).
+            let typed = ms + 224 + 1200
             var keys = typing(letters(text), at: typed)
             let done = max(doneAt.map { $0 * 1000 } ?? 0, typed + 100 * Double(text.count))
             keys = keys + typing([.done], at: done)
             touches[node]! = touches[node]! + keys
             precondition(copies[node]![text] == nil, "\(text) is added twice")
             copies[node]![text] = Item(text: text, textAt: done / 1000, completed: false, completedAt: done / 1000, seed: nil)
-            return (done + 60 + 700) / 1000
+            lastEdit = max(lastEdit, done / 1000)
+            return (done + 60 + Self.settle) / 1000
         case .complete(let seed):
             let y = rowCentre(row(of: seed, on: node))
             touches[node]! = touches[node]! + Touches.drag(40, y, by: 213, 0, at: ms)
             copies[node]![seed]!.completed.toggle()
             copies[node]![seed]!.completedAt = time + 0.224
-            return time + 0.8
+            lastEdit = max(lastEdit, time + 0.224)
+            return time + (224 + Self.settle) / 1000
         case .delete(let seed):
             let y = rowCentre(row(of: seed, on: node))
             touches[node]! = touches[node]! + Touches.drag(320, y, by: -213, 0, at: ms)
             copies[node]![seed]!.deletedAt = time + 0.224
-            return time + 1.0
+            lastEdit = max(lastEdit, time + 0.224)
+            return time + (224 + Self.settle + 300) / 1000
         case .append(let suffix, let seed):
             touches[node]! = touches[node]! + .tap(120, rowCentre(row(of: seed, on: node)), at: ms)
-            // The row is at the top and the keyboard up 0.7 s after the tap.
-            let typed = ms + 60 + 700
+            // The row is at the top and the keyboard up 0.5 s after the tap (and a second more, as for an add).
+            let typed = ms + 60 + 1300
             let done = typed + 100 * Double(suffix.count)
             touches[node]! = touches[node]! + typing(letters(suffix) + [.done], at: typed)
             copies[node]![seed]!.text += suffix
             copies[node]![seed]!.textAt = done / 1000
-            return (done + 60 + 700) / 1000
+            lastEdit = max(lastEdit, done / 1000)
+            return (done + 60 + Self.settle) / 1000
         }
     }
 
