@@ -49,6 +49,13 @@ final class SharedTodoRun {
         try? FileManager.default.removeItem(atPath: root)
     }
 
+    /// The lines of the broker's log (with `log_type all`) after its first `mark` bytes that say it received a to-do
+    /// item: from which client, on which topic.
+    func itemsPublished(since mark: Int) -> [Substring] {
+        String(decoding: broker.log.utf8.dropFirst(mark), as: UTF8.self).split(separator: "\n")
+            .filter { $0.contains("Received PUBLISH from") && $0.contains("/todo/") }
+    }
+
     /// The broker's process, for a cue to kill.
     var brokerPID: pid_t { pid_t(broker.read("broker.pid").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 }
 
