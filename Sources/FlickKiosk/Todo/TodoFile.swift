@@ -40,7 +40,10 @@ package enum TodoFile {
     }
 
     /// At least the size of `list`'s file: its items' payloads, each on a line of its own, and the header.
-    package static func sizeBound(_ list: TodoListState) -> Int { list.payloadBytes + 4 * list.entries.count + 160 }
+    package static func sizeBound(_ list: TodoListState) -> Int { sizeBound(payloadBytes: list.payloadBytes, entries: list.entries.count) }
+
+    /// The same of a list of `entries` items whose payloads are `payloadBytes` together.
+    package static func sizeBound(payloadBytes: Int, entries: Int) -> Int { payloadBytes + 4 * entries + 160 }
 
     struct Problem: Error, CustomStringConvertible {
         let description: String

@@ -101,7 +101,7 @@ package final class TodoReplica {
         let merged = next[item.id]!
         let payload = TodoItemPayload.encode(merged)
         do {
-            if let limit = tooLarge(next, payload: payload) { throw TodoStoreError(limit) }
+            if let limit = tooLarge(bound: TodoFile.sizeBound(next), payload: payload) { throw TodoStoreError(limit) }
             try store?.save(next, clock: clock.latest)
         } catch {
             log("to-do change not saved, the list stays as it was: \(error)")
@@ -114,12 +114,13 @@ package final class TodoReplica {
         return true
     }
 
-    /// Why `next` cannot be kept, if it cannot: an item or the whole file too large to read back.
-    private func tooLarge(_ next: TodoListState, payload: [UInt8]) -> String? {
+    /// Why a list whose file is at most `bound` bytes, with an item of `payload`, cannot be kept, if it cannot: the item
+    /// or the whole file too large to read back.
+    private func tooLarge(bound: Int, payload: [UInt8]) -> String? {
         if payload.count > TodoItemPayload.maximumBytes {
             return "list \"\(list)\": an item may take \(TodoItemPayload.maximumBytes / 1024) KiB, this one \(payload.count / 1024) KiB: shorten its text"
         }
-        if TodoFile.sizeBound(next) > InputFile.Kind.store.limit {
+        if bound > InputFile.Kind.store.limit {
             return "list \"\(list)\" would pass the \(InputFile.Kind.store.limit >> 20) MiB a store may take"
         }
         return nil
@@ -146,13 +147,18 @@ package final class TodoReplica {
         }
         brokerHolds[itemID] = item
         item.versions.forEach { clock.observe($0) }
-        var next = state
-        if next.merge(item) {
-            let merged = TodoItemPayload.encode(next[itemID]!)
-            if let problem = tooLarge(next, payload: merged) {
+        let old = state[itemID]
+        let merged = old.map { $0.merged(with: item) } ?? item
+        if merged != old {
+            // The file's size once merged, reckoned first: the list is merged in place, not copied whole for every
+            // message (a kiosk joining takes every retained item in one burst).
+            let payload = TodoItemPayload.encode(merged)
+            let bound = TodoFile.sizeBound(payloadBytes: state.payloadBytes + payload.count - (old.map { TodoItemPayload.encode($0).count } ?? 0),
+                                           entries: state.entries.count + (old == nil ? 1 : 0))
+            if let problem = tooLarge(bound: bound, payload: payload) {
                 return log("to-do list \"\(list)\": item \(itemID) from the broker not kept: \(problem)")
             }
-            state = next
+            state.merge(item)
             hasUnsavedChanges = true
             revision += 1
         }
