@@ -153,7 +153,8 @@ package final class TodoReplica {
             // The file's size once merged, reckoned first: the list is merged in place, not copied whole for every
             // message (a kiosk joining takes every retained item in one burst).
             let payload = TodoItemPayload.encode(merged)
-            let bound = TodoFile.sizeBound(payloadBytes: state.payloadBytes + payload.count - (old.map { TodoItemPayload.encode($0).count } ?? 0),
+            let replaced = old.map { TodoItemPayload.encode($0).count } ?? 0
+            let bound = TodoFile.sizeBound(payloadBytes: state.payloadBytes + payload.count - replaced,
                                            entries: state.entries.count + (old == nil ? 1 : 0))
             if let problem = tooLarge(bound: bound, payload: payload) {
                 return log("to-do list \"\(list)\": item \(itemID) from the broker not kept: \(problem)")
