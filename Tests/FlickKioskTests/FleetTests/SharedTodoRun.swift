@@ -138,12 +138,14 @@ final class SharedTodoRun {
     /// Asks the group for the frame on every screen of `kiosks` until they all answer the same picture: it, or why
     /// not after `seconds` (once the probe is connected: after a broker restart it connects again on its own schedule,
     /// up to half a minute later).
-    func sameScreen(_ kiosks: [Kiosk], within seconds: Double = 15) async -> Result<[UInt8], FixtureError> {
+    func sameScreen(_ kiosks: [Kiosk], within seconds: Double = 45) async -> Result<[UInt8], FixtureError> {
         guard await wait(35, until: { probe.connection.state == .connected }) else {
             return .failure(FixtureError("the probe did not connect again: \(probe.connection.state)"))
         }
         let deadline = SharedTodoCue.now + seconds
         var answers: [String: [UInt8]] = [:]
+        // The latest round every kiosk answered, for the failure's words: an ask that times out answers nothing.
+        var lastFull: [String: [UInt8]] = [:]
         while SharedTodoCue.now < deadline {
             let asked = probe.messages.count
             try? probe.connection.publish(topic: "flick/cafe/command/screenshot", payload: [], qos: .atLeastOnce)
@@ -154,18 +156,21 @@ final class SharedTodoRun {
                 return answers.count == kiosks.count
             }
             guard await wait(min(5, deadline - SharedTodoCue.now), until: answered) else { continue }
+            lastFull = answers
             if Set(answers.values).count == 1 { return .success(answers.values.first!) }
             // Something is still moving on a screen: ask again in a moment.
             await wait(0.2) { false }
         }
         let silent = kiosks.filter { answers[$0.node] == nil }.map(\.node)
-        let pictures = answers.compactMapValues { try? Surface.decodePNG($0, path: "screenshot") }
+        let pictures = lastFull.compactMapValues { try? Surface.decodePNG($0, path: "screenshot") }
         let differing = kiosks.compactMap { kiosk -> String? in
             guard let picture = pictures[kiosk.node], let first = pictures[kiosks[0].node],
                   let area = picture.differingArea(from: first) else { return nil }
             return "\(kiosk.node): \(area)"
         }
-        return .failure(FixtureError("no answer from \(silent); differing from \(kiosks[0].node): \(differing)"))
+        let rounds = lastFull.isEmpty ? "no round had every kiosk's answer"
+            : "in the last round every kiosk answered, differing from \(kiosks[0].node): \(differing)"
+        return .failure(FixtureError("no answer to the last ask from \(silent); \(rounds)"))
     }
 
     /// Ends `kiosk` (SIGTERM) and reads the final state line it printed: the list it showed last.
