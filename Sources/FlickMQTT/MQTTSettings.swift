@@ -1,3 +1,4 @@
+import FlickCore
 import FlickJSON
 import Glibc
 
@@ -79,10 +80,7 @@ package struct MQTTSettings: Sendable, Equatable {
     /// `<role>-<hostname>-<pid>`: no other process on the network has it (`flick-remote-laptop-4242` beside the
     /// kiosks' `flick-cafe-1-812`), so two clients never make the broker drop each other.
     package static func uniqueClientID(role: String) -> String {
-        var name = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&name, name.count - 1) == 0
-            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "kiosk"
-        return "\(role)-\(host)-\(getpid())"
+        "\(role)-\(HostName.current ?? "kiosk")-\(getpid())"
     }
 
     private func check() throws(MQTTError) {
