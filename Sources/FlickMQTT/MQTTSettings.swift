@@ -1,4 +1,3 @@
-import FlickCore
 import FlickJSON
 import Glibc
 
@@ -80,7 +79,10 @@ package struct MQTTSettings: Sendable, Equatable {
     /// `<role>-<hostname>-<pid>`: no other process on the network has it (`flick-remote-laptop-4242` beside the
     /// kiosks' `flick-cafe-1-812`), so two clients never make the broker drop each other.
     package static func uniqueClientID(role: String) -> String {
-        "\(role)-\(HostName.current ?? "kiosk")-\(getpid())"
+        var name = [CChar](repeating: 0, count: 256)
+        let host = gethostname(&name, name.count - 1) == 0
+            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "kiosk"
+        return "\(role)-\(host)-\(getpid())"
     }
 
     private func check() throws(MQTTError) {

@@ -1,4 +1,3 @@
-import FlickCore
 import FlickJSON
 import Glibc
 
@@ -46,7 +45,9 @@ extension KioskConfig {
         /// The host name (gethostname), the node a config names none for; nil when it has none or it is not a name
         /// a node may have.
         public static var hostName: String? {
-            guard let host = HostName.current else { return nil }
+            var name = [CChar](repeating: 0, count: 256)
+            guard gethostname(&name, name.count - 1) == 0 else { return nil }
+            let host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return isName(host) && host != everyone ? host : nil
         }
 

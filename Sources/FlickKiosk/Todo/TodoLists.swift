@@ -1,4 +1,3 @@
-import FlickCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -60,7 +59,9 @@ package enum TodoSharing {
     /// This machine's host name, the node name when the config gives none; its characters outside a node name's
     /// (letters, digits, `-`, `_`, `.`) become `_`.
     package static func hostNode() -> String {
-        guard let host = HostName.current else { return "localhost" }
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return "localhost" }
+        let host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let node = String(host.unicodeScalars.prefix(64).map { scalar in
             HLCTimestamp.isNodeName(String(scalar)) ? Character(scalar) : "_"
         })
