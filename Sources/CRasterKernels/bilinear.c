@@ -13,7 +13,7 @@ static inline void bilinear_over_one(uint32_t *dst, const uint32_t *image, long 
 #if defined(__x86_64__)
 
 __attribute__((target("avx2")))
-void flick_raster_bilinear_over_avx2(uint32_t *dst, const uint32_t *image, long stride,
+void flick_raster_bilinear_over_wide(uint32_t *dst, const uint32_t *image, long stride,
                                      long fu, long fv, long fdu, long fdv, long count) {
     const __m256i steps = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i byte = _mm256_set1_epi32(0xFF), w256 = _mm256_set1_epi32(256);
@@ -42,7 +42,7 @@ void flick_raster_bilinear_over_avx2(uint32_t *dst, const uint32_t *image, long 
 
 #else
 
-void flick_raster_bilinear_over_avx2(uint32_t *dst, const uint32_t *image, long stride,
+void flick_raster_bilinear_over_wide(uint32_t *dst, const uint32_t *image, long stride,
                                      long fu, long fv, long fdu, long fdv, long count) {
     for (long i = 0; i < count; i++) bilinear_over_one(dst + i, image, stride, fu + i * fdu, fv + i * fdv);
 }

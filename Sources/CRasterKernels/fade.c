@@ -5,13 +5,13 @@
 
 #if defined(__x86_64__)
 
-int flick_raster_has_avx2(void) {
+int flick_raster_has_wide(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2");
 }
 
 __attribute__((target("avx2")))
-void flick_raster_lerp_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight) {
+void flick_raster_lerp_wide(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight) {
     const __m256i w16 = _mm256_set1_epi16((short)weight), iw16 = _mm256_set1_epi16((short)(256 - weight));
     long i = 0;
     for (; i + 8 <= count; i += 8) {
@@ -24,9 +24,9 @@ void flick_raster_lerp_avx2(uint32_t *dst, const uint32_t *over, const uint32_t 
 
 #else
 
-int flick_raster_has_avx2(void) { return 0; }
+int flick_raster_has_wide(void) { return 0; }
 
-void flick_raster_lerp_avx2(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight) {
+void flick_raster_lerp_wide(uint32_t *dst, const uint32_t *over, const uint32_t *under, long count, uint32_t weight) {
     (void)dst; (void)over; (void)under; (void)count; (void)weight;
 }
 

@@ -7,7 +7,7 @@
 #if defined(__x86_64__)
 
 __attribute__((target("avx2")))
-long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width, long count, long fu, long fdu) {
+long flick_raster_filter_row_wide(uint32_t *dst, const uint32_t *src, long width, long count, long fu, long fdu) {
     if (fdu <= 0 || fdu >= 65536) return 0;
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i full = _mm256_set1_epi16(256);
@@ -30,7 +30,7 @@ long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width
 
 #else
 
-long flick_raster_filter_row_avx2(uint32_t *dst, const uint32_t *src, long width, long count, long fu, long fdu) {
+long flick_raster_filter_row_wide(uint32_t *dst, const uint32_t *src, long width, long count, long fu, long fdu) {
     (void)dst; (void)src; (void)width; (void)count; (void)fu; (void)fdu;
     return 0;
 }

@@ -7,7 +7,7 @@
 #include <immintrin.h>
 
 __attribute__((target("avx2")))
-void flick_raster_gradient_span_avx2(uint32_t *dst, const uint32_t *lut, long count, int32_t t, int32_t step) {
+void flick_raster_gradient_span_wide(uint32_t *dst, const uint32_t *lut, long count, int32_t t, int32_t step) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi32(255);
     __m256i position = _mm256_add_epi32(_mm256_set1_epi32(t), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(step)));
@@ -41,7 +41,7 @@ void flick_raster_gradient_span_avx2(uint32_t *dst, const uint32_t *lut, long co
 
 #else
 
-void flick_raster_gradient_span_avx2(uint32_t *dst, const uint32_t *lut, long count, int32_t t, int32_t step) {
+void flick_raster_gradient_span_wide(uint32_t *dst, const uint32_t *lut, long count, int32_t t, int32_t step) {
     (void)dst; (void)lut; (void)count; (void)t; (void)step;
 }
 

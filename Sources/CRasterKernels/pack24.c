@@ -5,13 +5,13 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-int flick_raster_has_ssse3(void) {
+int flick_raster_has_wide_pack24(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("ssse3");
 }
 
 __attribute__((target("ssse3")))
-void flick_raster_pack24_ssse3(uint8_t *dst, const uint32_t *src, long count, int swap_red_blue) {
+void flick_raster_pack24_wide(uint8_t *dst, const uint32_t *src, long count, int swap_red_blue) {
     // Each 16-byte load (four pixels) becomes 12 bytes at the bottom of the register: B G R (or R G B) per pixel.
     const __m128i order = swap_red_blue
         ? _mm_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1)
@@ -36,8 +36,8 @@ void flick_raster_pack24_ssse3(uint8_t *dst, const uint32_t *src, long count, in
 
 #else
 
-int flick_raster_has_ssse3(void) { return 0; }
-void flick_raster_pack24_ssse3(uint8_t *dst, const uint32_t *src, long count, int swap_red_blue) {
+int flick_raster_has_wide_pack24(void) { return 0; }
+void flick_raster_pack24_wide(uint8_t *dst, const uint32_t *src, long count, int swap_red_blue) {
     (void)dst; (void)src; (void)count; (void)swap_red_blue;
 }
 

@@ -6,7 +6,7 @@
 #include <immintrin.h>
 
 __attribute__((target("avx2")))
-void flick_raster_repeat_row_avx2(uint32_t *dst, long dstStride, const uint32_t *row, long count, long rows) {
+void flick_raster_repeat_row_wide(uint32_t *dst, long dstStride, const uint32_t *row, long count, long rows) {
     for (long y = 0; y < rows; y++, dst += dstStride) {
         long i = 0;
         for (; i + 32 <= count; i += 32) {
@@ -27,7 +27,7 @@ void flick_raster_repeat_row_avx2(uint32_t *dst, long dstStride, const uint32_t 
 
 #else
 
-void flick_raster_repeat_row_avx2(uint32_t *dst, long dstStride, const uint32_t *row, long count, long rows) {
+void flick_raster_repeat_row_wide(uint32_t *dst, long dstStride, const uint32_t *row, long count, long rows) {
     (void)dst; (void)dstStride; (void)row; (void)count; (void)rows;
 }
 

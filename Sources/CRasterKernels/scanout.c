@@ -16,7 +16,7 @@ static inline __m256i rgb565_x8(__m256i p) {
 }
 
 __attribute__((target("avx2")))
-void flick_raster_rgb565_avx2(uint16_t *dst, const uint32_t *src, long count) {
+void flick_raster_rgb565_wide(uint16_t *dst, const uint32_t *src, long count) {
     long i = 0;
     for (; i + 16 <= count; i += 16) {
         const __m256i a = rgb565_x8(_mm256_loadu_si256((const __m256i *)(src + i)));
@@ -28,7 +28,7 @@ void flick_raster_rgb565_avx2(uint16_t *dst, const uint32_t *src, long count) {
 }
 
 __attribute__((target("avx2")))
-void flick_raster_xbgr8888_avx2(uint32_t *dst, const uint32_t *src, long count) {
+void flick_raster_xbgr8888_wide(uint32_t *dst, const uint32_t *src, long count) {
     // Red and blue swap places; the unused byte is zero, as the baseline stores it.
     const __m256i order = _mm256_setr_epi8(2, 1, 0, -1, 6, 5, 4, -1, 10, 9, 8, -1, 14, 13, 12, -1,
                                            2, 1, 0, -1, 6, 5, 4, -1, 10, 9, 8, -1, 14, 13, 12, -1);
@@ -47,7 +47,7 @@ void flick_raster_xbgr8888_avx2(uint32_t *dst, const uint32_t *src, long count) 
 
 #else
 
-void flick_raster_rgb565_avx2(uint16_t *dst, const uint32_t *src, long count) { (void)dst; (void)src; (void)count; }
-void flick_raster_xbgr8888_avx2(uint32_t *dst, const uint32_t *src, long count) { (void)dst; (void)src; (void)count; }
+void flick_raster_rgb565_wide(uint16_t *dst, const uint32_t *src, long count) { (void)dst; (void)src; (void)count; }
+void flick_raster_xbgr8888_wide(uint32_t *dst, const uint32_t *src, long count) { (void)dst; (void)src; (void)count; }
 
 #endif

@@ -163,7 +163,7 @@ static void column_pair(uint32_t *out, long dstStride, const uint32_t *src, long
 }
 
 __attribute__((target("avx2")))
-void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
+void flick_raster_shear_columns_wide(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
                                      const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
                                      const int32_t *rowsTo, long firstRow, long endRow, long columns) {
     const long wide = columns / 8 * 8;
@@ -277,7 +277,7 @@ static void shear_row(uint32_t *dst, const uint32_t *src, long count, uint32_t k
     for (long i = 0; i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
 }
 
-void flick_raster_shear_columns_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
+void flick_raster_shear_columns_wide(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
                                      const int32_t *rowOffset, const int32_t *weight, const int32_t *rowsFrom,
                                      const int32_t *rowsTo, long firstRow, long endRow, long columns) {
     for (long c = 0; c < columns; c++)
@@ -294,7 +294,7 @@ static void shear_over(uint32_t *dst, const uint32_t *src, long count, uint32_t 
 /// The image pixel at x of a row `width` wide, transparent outside it.
 static inline uint32_t row_pixel(const uint32_t *row, long width, long x) { return x >= 0 && x < width ? row[x] : 0; }
 
-void flick_raster_shear_rows_avx2(uint32_t *dst, long dstStride, const uint32_t *image, long imageStride, long imageWidth,
+void flick_raster_shear_rows_wide(uint32_t *dst, long dstStride, const uint32_t *image, long imageStride, long imageWidth,
                                   long imageHeight, const int32_t *shift, const int32_t *weight, long firstRow, long rows,
                                   long firstColumn, long count) {
     const uint32_t transparent = ~0u;
@@ -323,7 +323,7 @@ void flick_raster_shear_rows_avx2(uint32_t *dst, long dstStride, const uint32_t 
     }
 }
 
-void flick_raster_shear_over_rows_avx2(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
+void flick_raster_shear_over_rows_wide(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
                                        const int32_t *shift, const int32_t *weight, const int32_t *visibleFrom,
                                        const int32_t *visibleTo, long rows, long ownedFrom, long ownedTo,
                                        long columnsFrom, long columnsTo) {

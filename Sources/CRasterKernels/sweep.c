@@ -5,7 +5,7 @@
 #if defined(__x86_64__)
 
 __attribute__((target("avx2")))
-int32_t flick_raster_sweep_avx2(int32_t *cells, uint8_t *out, long count, int32_t sum, int even_odd, uint8_t *ink) {
+int32_t flick_raster_sweep_wide(int32_t *cells, uint8_t *out, long count, int32_t sum, int even_odd, uint8_t *ink) {
     __m256i carry = _mm256_set1_epi32(sum);
     __m128i bytes = _mm_setzero_si128();
     long i = 0;
@@ -32,7 +32,7 @@ int32_t flick_raster_sweep_avx2(int32_t *cells, uint8_t *out, long count, int32_
 
 #else
 
-int32_t flick_raster_sweep_avx2(int32_t *cells, uint8_t *out, long count, int32_t sum, int even_odd, uint8_t *ink) {
+int32_t flick_raster_sweep_wide(int32_t *cells, uint8_t *out, long count, int32_t sum, int even_odd, uint8_t *ink) {
     (void)cells; (void)out; (void)count; (void)even_odd; (void)ink;
     return sum;
 }

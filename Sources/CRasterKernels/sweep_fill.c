@@ -23,7 +23,7 @@ static inline long run_end(const uint64_t *words, long block, long blocks, int t
     return next < blocks ? next : blocks;
 }
 
-/// flick_raster_sweep_avx2 of `count` cells (a multiple of eight) and fill_row of the first `pixels` of them, eight
+/// flick_raster_sweep_wide of `count` cells (a multiple of eight) and fill_row of the first `pixels` of them, eight
 /// at a time without storing the coverage: the running sum's dependency chain overlaps the blending. Returns the
 /// sum after the last cell.
 __attribute__((target("avx2"), always_inline))
@@ -53,7 +53,7 @@ static inline int32_t sweep_fill_run(int32_t *cells, uint32_t *dst, long count, 
 }
 
 __attribute__((target("avx2")))
-void flick_raster_sweep_fill_avx2(int32_t *cells, long stride, uint64_t *touched, long wordsPerRow, long blockShift,
+void flick_raster_sweep_fill_wide(int32_t *cells, long stride, uint64_t *touched, long wordsPerRow, long blockShift,
                                   long firstRow, long lastRow, long rows, long width, uint32_t *dst,
                                   long dstStride, uint32_t color, int even_odd, int copy) {
     const long blocks = (stride + (1L << blockShift) - 1) >> blockShift;
@@ -91,7 +91,7 @@ void flick_raster_sweep_fill_avx2(int32_t *cells, long stride, uint64_t *touched
 
 #else
 
-void flick_raster_sweep_fill_avx2(int32_t *cells, long stride, uint64_t *touched, long wordsPerRow, long blockShift,
+void flick_raster_sweep_fill_wide(int32_t *cells, long stride, uint64_t *touched, long wordsPerRow, long blockShift,
                                   long firstRow, long lastRow, long rows, long width, uint32_t *dst,
                                   long dstStride, uint32_t color, int even_odd, int copy) {
     (void)cells; (void)stride; (void)touched; (void)wordsPerRow; (void)blockShift; (void)firstRow; (void)lastRow; (void)rows;

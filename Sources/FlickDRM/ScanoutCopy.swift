@@ -103,8 +103,8 @@ extension WordPixel {
         for i in 0..<count { out[i] = converted(pixels[i]) }
     }
     /// Runs `kernel` where the CPU has AVX2 (true); false, and nothing run, elsewhere.
-    static func whereAVX2(_ kernel: () -> Void) -> Bool {
-        guard hasAVX2 else { return false }
+    static func whereWide(_ kernel: () -> Void) -> Bool {
+        guard hasWideKernels else { return false }
         kernel()
         return true
     }
@@ -113,7 +113,7 @@ extension WordPixel {
 enum XBGR8888: WordPixel {
     @inline(__always) static func converted(_ p: UInt32) -> UInt32 { (p & 0xFF00) | (p >> 16 & 0xFF) | (p & 0xFF) << 16 }
     static func storeRowWide(_ pixels: UnsafeMutablePointer<UInt32>, at out: UnsafeMutablePointer<UInt32>, count: Int) -> Bool {
-        whereAVX2 { flick_raster_xbgr8888_avx2(out, pixels, count) }
+        whereWide { flick_raster_xbgr8888_wide(out, pixels, count) }
     }
 }
 
@@ -122,7 +122,7 @@ enum RGB565: WordPixel {
         UInt16(truncatingIfNeeded: (p >> 8 & 0xF800) | (p >> 5 & 0x07E0) | (p >> 3 & 0x001F))
     }
     static func storeRowWide(_ pixels: UnsafeMutablePointer<UInt32>, at out: UnsafeMutablePointer<UInt16>, count: Int) -> Bool {
-        whereAVX2 { flick_raster_rgb565_avx2(out, pixels, count) }
+        whereWide { flick_raster_rgb565_wide(out, pixels, count) }
     }
 }
 
@@ -135,7 +135,7 @@ protocol PackedPixel: StoredPixel {
     static var swapsRedAndBlue: Bool { get }
 }
 
-let hasSSSE3 = flick_raster_has_ssse3() != 0
+let hasWidePack24 = flick_raster_has_wide_pack24() != 0
 
 extension PackedPixel {
     static var size: Int { 3 }
@@ -147,8 +147,8 @@ extension PackedPixel {
     }
 
     static func storeRow(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {
-        guard hasSSSE3 else { return storeRowBaseline(pixels, at: address, count: count) }
-        flick_raster_pack24_ssse3(address.assumingMemoryBound(to: UInt8.self), pixels, count, swapsRedAndBlue ? 1 : 0)
+        guard hasWidePack24 else { return storeRowBaseline(pixels, at: address, count: count) }
+        flick_raster_pack24_wide(address.assumingMemoryBound(to: UInt8.self), pixels, count, swapsRedAndBlue ? 1 : 0)
     }
 
     static func storeRowBaseline(_ pixels: UnsafeMutablePointer<UInt32>, at address: UnsafeMutableRawPointer, count: Int) {

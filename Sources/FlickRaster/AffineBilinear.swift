@@ -19,8 +19,8 @@ enum AffineBilinear {
     static func sourceOverWide(_ dst: UnsafeMutablePointer<UInt32>, image: Surface, fu: Int, fv: Int, fdu: Int, fdv: Int,
                                count: Int) -> Bool {
         #if arch(x86_64)
-        guard hasAVX2, count >= 8 else { return false }
-        flick_raster_bilinear_over_avx2(dst, image.pixels, image.stride, fu, fv, fdu, fdv, count)
+        guard hasWideKernels, count >= 8 else { return false }
+        flick_raster_bilinear_over_wide(dst, image.pixels, image.stride, fu, fv, fdu, fdv, count)
         return true
         #else
         return false

@@ -45,8 +45,8 @@ enum Blend {
     static func fillWide(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
                          color: UInt32, mode: BlendMode) -> Bool {
         #if arch(x86_64)
-        guard hasAVX2, count > 0 else { return false }
-        flick_raster_fill_coverage_avx2(dst, coverage, count, color, mode == .copy ? 1 : 0)
+        guard hasWideKernels, count > 0 else { return false }
+        flick_raster_fill_coverage_wide(dst, coverage, count, color, mode == .copy ? 1 : 0)
         return true
         #else
         return false
@@ -59,8 +59,8 @@ enum Blend {
     static func fill(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
                      width: Int, height: Int, color: UInt32, mode: BlendMode) {
         #if arch(x86_64)
-        if hasAVX2 {
-            flick_raster_fill_mask_avx2(dst, stride, coverage, coverageStride, width, height, color, mode == .copy ? 1 : 0)
+        if hasWideKernels {
+            flick_raster_fill_mask_wide(dst, stride, coverage, coverageStride, width, height, color, mode == .copy ? 1 : 0)
             return
         }
         #endif
@@ -75,8 +75,8 @@ enum Blend {
     static func repeatRow(_ row: UnsafePointer<UInt32>, count: Int, into dst: UnsafeMutablePointer<UInt32>, stride: Int,
                           rows: Int, wide: Bool = true) {
         #if arch(x86_64)
-        if wide && hasAVX2 {
-            flick_raster_repeat_row_avx2(dst, stride, row, count, rows)
+        if wide && hasWideKernels {
+            flick_raster_repeat_row_wide(dst, stride, row, count, rows)
             return
         }
         #endif
@@ -174,8 +174,8 @@ enum Blend {
     static func lerpWide(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
                          count: Int, weight: UInt32) -> Bool {
         #if arch(x86_64)
-        guard hasAVX2, count >= 8 else { return false }
-        flick_raster_lerp_avx2(dst, over, under, count, weight)
+        guard hasWideKernels, count >= 8 else { return false }
+        flick_raster_lerp_wide(dst, over, under, count, weight)
         return true
         #else
         return false

@@ -132,9 +132,9 @@ final class CoverageRasterizer {
     func sweep(rule: FillRule, filling dst: UnsafeMutablePointer<UInt32>, stride dstStride: Int, color: UInt32,
                mode: BlendMode, wide: Bool = true) -> Bool {
         #if arch(x86_64)
-        guard wide, hasAVX2 else { return false }
+        guard wide, hasWideKernels else { return false }
         if firstRow <= lastRow {
-            flick_raster_sweep_fill_avx2(cells, stride, touched, wordsPerRow, Self.blockShift, firstRow, lastRow,
+            flick_raster_sweep_fill_wide(cells, stride, touched, wordsPerRow, Self.blockShift, firstRow, lastRow,
                                          region.height, region.width, dst, dstStride, color, rule == .evenOdd ? 1 : 0,
                                          mode == .copy ? 1 : 0)
         }

@@ -46,8 +46,8 @@ enum CoverageRun {
     static func sweepWide(_ cells: UnsafeMutablePointer<Int32>, _ out: UnsafeMutablePointer<UInt8>, count: Int,
                           sum: Int32, rule: FillRule, ink: inout UInt8) -> Int32? {
         #if arch(x86_64)
-        guard hasAVX2, count >= 8 else { return nil }
-        return flick_raster_sweep_avx2(cells, out, count, sum, rule == .evenOdd ? 1 : 0, &ink)
+        guard hasWideKernels, count >= 8 else { return nil }
+        return flick_raster_sweep_wide(cells, out, count, sum, rule == .evenOdd ? 1 : 0, &ink)
         #else
         return nil
         #endif

@@ -137,8 +137,8 @@ struct GradientShader {
     static func shadeRamp(_ out: UnsafeMutablePointer<UInt32>, lut: UnsafePointer<UInt32>, count: Int, t: Int32,
                           step: Int32, wide: Bool) {
         #if arch(x86_64)
-        if wide && hasAVX2 {
-            flick_raster_gradient_span_avx2(out, lut, count, t, step)
+        if wide && hasWideKernels {
+            flick_raster_gradient_span_wide(out, lut, count, t, step)
             return
         }
         #endif

@@ -142,8 +142,8 @@ private final class FilteredRows {
 func filterWide(_ out: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, width: Int, count: Int, fu: Int,
                 fdu: Int) -> Int {
     #if arch(x86_64)
-    guard hasAVX2 else { return 0 }
-    return flick_raster_filter_row_avx2(out, source, width, count, fu, fdu)
+    guard hasWideKernels else { return 0 }
+    return flick_raster_filter_row_wide(out, source, width, count, fu, fdu)
     #else
     return 0
     #endif

@@ -14,8 +14,8 @@ enum ShearKernels {
     static func rows(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, image: Surface, shifts: UnsafePointer<Int32>,
                      weights: UnsafePointer<Int32>, rows: Range<Int>, firstColumn: Int, count: Int) {
         #if arch(x86_64)
-        if hasAVX2 {
-            return flick_raster_shear_rows_avx2(dst, dstStride, image.pixels, image.stride, image.width, image.height, shifts,
+        if hasWideKernels {
+            return flick_raster_shear_rows_wide(dst, dstStride, image.pixels, image.stride, image.width, image.height, shifts,
                                                 weights, rows.lowerBound, rows.count, firstColumn, count)
         }
         #endif
@@ -65,8 +65,8 @@ enum ShearKernels {
     static func overRows(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>, srcStride: Int,
                          moves: RowMoves, count: Int, owned: Range<Int>, columns: Range<Int>) {
         #if arch(x86_64)
-        if hasAVX2 {
-            return flick_raster_shear_over_rows_avx2(dst, dstStride, src, srcStride, moves.shift, moves.weight, moves.visibleFrom,
+        if hasWideKernels {
+            return flick_raster_shear_over_rows_wide(dst, dstStride, src, srcStride, moves.shift, moves.weight, moves.visibleFrom,
                                                      moves.visibleTo, count, owned.lowerBound, owned.upperBound,
                                                      columns.lowerBound, columns.upperBound)
         }
@@ -100,8 +100,8 @@ enum ShearKernels {
                         rowOffset: UnsafePointer<Int32>, k: UnsafePointer<Int32>, rowsFrom: UnsafePointer<Int32>,
                         rowsTo: UnsafePointer<Int32>, band: Range<Int>, columns: Int) {
         #if arch(x86_64)
-        if hasAVX2 {
-            return flick_raster_shear_columns_avx2(dst, dstStride, src, srcStride, rowOffset, k, rowsFrom, rowsTo,
+        if hasWideKernels {
+            return flick_raster_shear_columns_wide(dst, dstStride, src, srcStride, rowOffset, k, rowsFrom, rowsTo,
                                                    band.lowerBound, band.upperBound, columns)
         }
         #endif
