@@ -25,7 +25,8 @@ import Testing
 
     @Test func digits() {
         #expect(Language("en")!.format(1234) == "1,234")
-        #expect(Language("ar")!.format(3) == "٣")
+        // Egypt writes Arabic-Indic digits in every CLDR; plain "ar" changed to Latin digits in CLDR 44 (ICU 74 on).
+        #expect(Language("ar-EG")!.format(3) == "٣")
         #expect(Language("ja")!.format(7) == "7")
         #expect(Language("de")!.format(1234) == "1.234")
     }
