@@ -30,7 +30,7 @@ int32_t flick_raster_sweep_wide(int32_t *cells, uint8_t *out, long count, int32_
     return sum;
 }
 
-#else
+#elif !defined(__aarch64__)
 
 int32_t flick_raster_sweep_wide(int32_t *cells, uint8_t *out, long count, int32_t sum, int even_odd, uint8_t *ink) {
     (void)cells; (void)out; (void)count; (void)even_odd; (void)ink;
