@@ -3,7 +3,9 @@
 #include "CRasterKernels.h"
 #include "sweep_step.h"
 
-int32_t flick_raster_sweep_wide(int32_t *cells, uint8_t *out, long count, int32_t sum, int even_odd, uint8_t *ink) {
+/// flick_raster_sweep_wide compiled for each fill rule.
+__attribute__((always_inline))
+static inline int32_t sweep(int32_t *cells, uint8_t *out, long count, int32_t sum, const int even_odd, uint8_t *ink) {
     int32x4_t carry = vdupq_n_s32(sum);
     uint8x8_t bytes = vdup_n_u8(0);
     long i = 0;
@@ -25,6 +27,10 @@ int32_t flick_raster_sweep_wide(int32_t *cells, uint8_t *out, long count, int32_
     seen |= seen >> 16;
     *ink |= (uint8_t)(seen | seen >> 8);
     return sum;
+}
+
+int32_t flick_raster_sweep_wide(int32_t *cells, uint8_t *out, long count, int32_t sum, int even_odd, uint8_t *ink) {
+    return even_odd ? sweep(cells, out, count, sum, 1, ink) : sweep(cells, out, count, sum, 0, ink);
 }
 
 #endif

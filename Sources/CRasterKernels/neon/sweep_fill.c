@@ -7,8 +7,9 @@
 
 /// flick_raster_sweep_wide of `count` cells (a multiple of eight) and fill_row of the first `pixels` of them, eight
 /// at a time without storing the coverage. Returns the sum after the last cell.
-static inline int32_t sweep_fill_run(int32_t *cells, uint32_t *dst, long count, long pixels, int32_t sum,
-                                     int even_odd, uint32_t color, int copy) {
+__attribute__((always_inline))
+static inline int32_t sweep_fill_by_rule(int32_t *cells, uint32_t *dst, long count, long pixels, int32_t sum,
+                                         const int even_odd, uint32_t color, int copy) {
     const uint8x16_t color4 = vreinterpretq_u8_u32(vdupq_n_u32(color));
     const int opaque = copy || color >> 24 == 255;
     const uint8x16_t inverse = vdupq_n_u8((uint8_t)(255 - (color >> 24)));
@@ -33,6 +34,13 @@ static inline int32_t sweep_fill_run(int32_t *cells, uint32_t *dst, long count, 
         }
     }
     return vgetq_lane_s32(carry, 0);
+}
+
+/// `sweep_fill_by_rule` compiled for each fill rule.
+static inline int32_t sweep_fill_run(int32_t *cells, uint32_t *dst, long count, long pixels, int32_t sum,
+                                     int even_odd, uint32_t color, int copy) {
+    return even_odd ? sweep_fill_by_rule(cells, dst, count, pixels, sum, 1, color, copy)
+                    : sweep_fill_by_rule(cells, dst, count, pixels, sum, 0, color, copy);
 }
 
 void flick_raster_sweep_fill_wide(int32_t *cells, long stride, uint64_t *touched, long wordsPerRow, long blockShift,
