@@ -75,11 +75,11 @@ void flick_raster_shear_over_rows_wide(uint32_t *dst, long dstStride, const uint
 }
 
 // The middle pass. Each lane of four columns reads its own rows, at most `depth` − 1 apart: a window of `depth`
-// rows from the vector's lowest is loaded and each lane's bytes picked from its row with a table lookup (tbl of one
-// to four registers). The sixteenths differ from lane to lane too, so the lerp is the sum lerp16's four
-// rounded-up halvings make: lerp16(a, b, k) = ⌈((16 − k)·a + k·b) / 16⌉, and complemented
+// rows is loaded and each lane's bytes picked from its row with a table lookup (tbl across two to four registers;
+// a window of one row needs none). The sixteenths differ from lane to lane too, so the lerp is the sum that
+// lerp16's four rounded-up halvings make: lerp16(a, b, k) = ⌈((16 − k)·a + k·b) / 16⌉, and complemented
 // ⌊(4080 − (16 − k)·a − k·b) / 16⌋: two multiply-adds and a narrowing shift a half, where halvings chosen lane by
-// lane would take a select and an average each of four steps.
+// lane would take a select and an average in each of four steps.
 
 /// The most rows apart a window's lanes can be read from by a table lookup (four registers).
 #define SHEAR_WINDOW_ROWS 4
@@ -157,10 +157,7 @@ void flick_raster_shear_columns_wide(uint32_t *dst, long dstStride, const uint32
     for (long c = 0; c < wide; c += 16) {
         const int vectors = c + 16 <= wide ? 4 : 2;
         long from = LONG_MAX, to = LONG_MIN;
-        int32_t low = INT32_MAX, high = INT32_MIN;
         for (long m = c; m < c + 4 * vectors; m++) {
-            if (rowOffset[m] < low) low = rowOffset[m];
-            if (rowOffset[m] > high) high = rowOffset[m];
             long f, t;
             band_rows(rowsFrom, rowsTo, m, firstRow, endRow, &f, &t);
             if (f >= t) continue;
@@ -168,12 +165,14 @@ void flick_raster_shear_columns_wide(uint32_t *dst, long dstStride, const uint32
             if (t > to) to = t;
         }
         if (from >= to) continue;
-        int32_t lows[4], depth = 1;
+        // The window's depth: the most rows apart the lanes of one vector read.
+        int32_t lows[4], high = INT32_MIN, depth = 1;
         for (int n = 0; n < vectors; n++) {
             const int32x4_t offsets = vld1q_s32(rowOffset + c + 4 * n);
+            const int32_t highest = vmaxvq_s32(offsets);
             lows[n] = vminvq_s32(offsets);
-            const int32_t rows = vmaxvq_s32(offsets) - lows[n] + 1;
-            if (rows > depth) depth = rows;
+            if (highest > high) high = highest;
+            if (highest - lows[n] + 1 > depth) depth = highest - lows[n] + 1;
         }
         if (depth > SHEAR_WINDOW_ROWS) {
             for (long m = c; m < c + 4 * vectors; m++)
@@ -182,8 +181,8 @@ void flick_raster_shear_columns_wide(uint32_t *dst, long dstStride, const uint32
         }
         struct column_vector v[4];
         for (int n = 0; n < vectors; n++) {
-            // The window from the vector's lowest row, or as far below as the group's rows go: every row the group
-            // reads lies in src, and no other.
+            // The window from the vector's first row, or from an earlier one where it would run past the group's
+            // last: the rows it reads lie between those the group's columns read, which the caller has in src.
             const int32_t base = lows[n] < high - (depth - 1) ? lows[n] : high - (depth - 1);
             const long first = c + 4 * n;
             const uint32x4_t inWindow = vreinterpretq_u32_s32(vsubq_s32(vld1q_s32(rowOffset + first), vdupq_n_s32(base)));

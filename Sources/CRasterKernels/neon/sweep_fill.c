@@ -20,10 +20,10 @@ static inline int32_t sweep_fill_by_rule(int32_t *cells, uint32_t *dst, long cou
         uint32_t *p = dst + i;
         if (i + 8 > pixels) {
             // The group the width ends in: only its pixels inside the width are read and written.
-            uint32_t bytes[8];
-            vst1q_u32(bytes, c[0]);
-            vst1q_u32(bytes + 4, c[1]);
-            for (long m = 0; m < pixels - i; m++) if (bytes[m]) p[m] = blend_pixel(p[m], bytes[m], color, copy);
+            uint32_t coverage[8];
+            vst1q_u32(coverage, c[0]);
+            vst1q_u32(coverage + 4, c[1]);
+            for (long m = 0; m < pixels - i; m++) if (coverage[m]) p[m] = blend_pixel(p[m], coverage[m], color, copy);
         } else if (vminvq_u32(vandq_u32(c[0], c[1])) == 255) {
             for (int q = 0; q < 2; q++) store_x4(p + 4 * q, opaque ? color4 : sum_x4(color4, scale_x4(load_x4(p + 4 * q), inverse)));
         } else {
