@@ -32,6 +32,7 @@ static inline uint8x16_t load_coverage_x4(const uint8_t *p) {
     return coverage_x4(vreinterpretq_u8_u32(vdupq_n_u32(group)), 0);
 }
 
+__attribute__((always_inline))
 static inline void fill_row(uint32_t *dst, const uint8_t *coverage, long count, uint32_t color, int copy) {
     if (count < 4) {
         for (long i = 0; i < count; i++) if (coverage[i]) dst[i] = blend_pixel(dst[i], coverage[i], color, copy);
@@ -57,12 +58,18 @@ static inline void fill_row(uint32_t *dst, const uint8_t *coverage, long count, 
         const uint64_t all = vgetq_lane_u64(halves, 0) & vgetq_lane_u64(halves, 1);
         if (any == 0) continue;
         uint32_t *p = dst + i;
-        if (all == UINT64_MAX) {
+        uint8x16x4_t out;
+        if (all == UINT64_MAX && opaque) {
             // Inside the shape: the colour, or the colour over what is there at its own alpha.
-            for (int q = 0; q < 4; q++) store_x4(p + 4 * q, opaque ? color4 : sum_x4(color4, scale_x4(load_x4(p + 4 * q), inverse)));
-            continue;
+            for (int q = 0; q < 4; q++) out.val[q] = color4;
+        } else {
+            const uint8x16x4_t d = load_x16(p);
+            for (int q = 0; q < 4; q++) {
+                out.val[q] = all == UINT64_MAX ? sum_x4(color4, scale_x4(d.val[q], inverse))
+                                               : blend_x4(d.val[q], coverage_x4(group, q), color4, copy);
+            }
         }
-        for (int q = 0; q < 4; q++) store_x4(p + 4 * q, blend_x4(load_x4(p + 4 * q), coverage_x4(group, q), color4, copy));
+        store_x16(p, out);
     }
     for (; i + 4 <= count; i += 4) {
         uint32_t group;
@@ -80,12 +87,15 @@ static inline void fill_row(uint32_t *dst, const uint8_t *coverage, long count, 
 
 /// `count` pixels under one coverage byte `c` (a shape's inside or a stretch of one edge's row far from it): what
 /// `fill_row` gives under `count` bytes of `c`, each pixel s + d·keep/255 with s and keep the same for all.
+__attribute__((always_inline))
 static inline void fill_constant(uint32_t *dst, long count, uint32_t color, uint32_t c, int copy) {
     if (c == 0) return;
     const uint32_t s = scale_pixel(color, c), keep = copy ? 255 - c : 255 - (s >> 24);
     const uint8x16_t s4 = vreinterpretq_u8_u32(vdupq_n_u32(s)), keep4 = vdupq_n_u8((uint8_t)keep);
     long i = 0;
     if (keep == 0) {
+        const uint8x16x4_t s16 = {{s4, s4, s4, s4}};
+        for (; i + 16 <= count; i += 16) store_x16(dst + i, s16);
         for (; i + 4 <= count; i += 4) store_x4(dst + i, s4);
         for (; i < count; i++) dst[i] = s;
         return;
@@ -97,6 +107,11 @@ static inline void fill_constant(uint32_t *dst, long count, uint32_t color, uint
     // The last one to three pixels as in fill_row.
     const long tail = count % 4 != 0 ? count - 4 : -1;
     const uint8x16_t tailOut = tail >= 0 ? sum_x4(s4, scale_x4(load_x4(dst + tail), keep4)) : s4;
+    for (; i + 16 <= count; i += 16) {
+        uint8x16x4_t d = load_x16(dst + i);
+        for (int q = 0; q < 4; q++) d.val[q] = sum_x4(s4, scale_x4(d.val[q], keep4));
+        store_x16(dst + i, d);
+    }
     for (; i + 4 <= count; i += 4) store_x4(dst + i, sum_x4(s4, scale_x4(load_x4(dst + i), keep4)));
     if (tail >= 0) store_x4(dst + tail, tailOut);
 }

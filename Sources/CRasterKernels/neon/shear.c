@@ -5,32 +5,24 @@
 #include "pixels_neon.h"
 #include <limits.h>
 
-/// Four pixels of a row moved by k sixteenths, complemented, from i.
-__attribute__((always_inline))
-static inline void shear_row_4(uint32_t *dst, const uint32_t *src, long i, const uint32_t k) {
-    store_x4(dst + i, vmvnq_u8(lerp16_x4(load_x4(src + i), load_x4(src + i + 1), k)));
-}
-
 __attribute__((always_inline))
 static inline void shear_row_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k, long ahead) {
     long i = 0;
     // Sixteen pixels (a cache line of the row read) a step, as the AVX2 kernel, then four, then one.
     for (; i + 16 <= count; i += 16) {
         if (ahead) flick_raster_prefetch_for_read(src + i + ahead);
-        for (long q = i; q < i + 16; q += 4) shear_row_4(dst, src, q, k);
+        const uint8x16x4_t a = load_x16(src + i), b = load_x16(src + i + 1);
+        uint8x16x4_t r;
+        for (int q = 0; q < 4; q++) r.val[q] = vmvnq_u8(lerp16_x4(a.val[q], b.val[q], k));
+        store_x16(dst + i, r);
     }
     if (ahead && i < count) flick_raster_prefetch_for_read(src + i + ahead);
-    for (; i + 4 <= count; i += 4) shear_row_4(dst, src, i, k);
+    for (; i + 4 <= count; i += 4) store_x4(dst + i, vmvnq_u8(lerp16_x4(load_x4(src + i), load_x4(src + i + 1), k)));
     for (; i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
 }
 
 static void shear_row(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
     by_sixteenths(shear_row_by, dst, src, count, k, ahead);
-}
-
-__attribute__((always_inline))
-static inline uint8x16_t shear_lerp_4(const uint32_t *src, long i, const uint32_t k) {
-    return lerp16_x4(load_x4(src + i), load_x4(src + i + 1), k);
 }
 
 __attribute__((always_inline))
@@ -40,16 +32,18 @@ static inline void shear_over_by(uint32_t *dst, const uint32_t *src, long count,
     // inside) hide what is under them: it is not read.
     for (; i + 16 <= count; i += 16) {
         if (ahead) flick_raster_prefetch_for_write(dst + i + ahead);
-        uint8x16_t s[4];
-        for (int q = 0; q < 4; q++) s[q] = shear_lerp_4(src, i + 4 * q, k);
-        if (!opaque_x4(vandq_u8(vandq_u8(s[0], s[1]), vandq_u8(s[2], s[3])))) {
-            for (int q = 0; q < 4; q++) s[q] = over_x4(s[q], load_x4(dst + i + 4 * q));
+        const uint8x16x4_t a = load_x16(src + i), b = load_x16(src + i + 1);
+        uint8x16x4_t s;
+        for (int q = 0; q < 4; q++) s.val[q] = lerp16_x4(a.val[q], b.val[q], k);
+        if (!opaque_x4(vandq_u8(vandq_u8(s.val[0], s.val[1]), vandq_u8(s.val[2], s.val[3])))) {
+            const uint8x16x4_t d = load_x16(dst + i);
+            for (int q = 0; q < 4; q++) s.val[q] = over_x4(s.val[q], d.val[q]);
         }
-        for (int q = 0; q < 4; q++) store_x4(dst + i + 4 * q, s[q]);
+        store_x16(dst + i, s);
     }
     if (ahead && i < count) flick_raster_prefetch_for_write(dst + i + ahead);
     for (; i + 4 <= count; i += 4) {
-        const uint8x16_t s = shear_lerp_4(src, i, k);
+        const uint8x16_t s = lerp16_x4(load_x4(src + i), load_x4(src + i + 1), k);
         store_x4(dst + i, opaque_x4(s) ? s : over_x4(s, load_x4(dst + i)));
     }
     for (; i < count; i++) dst[i] = shear_over_pixel(src + i, dst[i], k);
@@ -126,11 +120,17 @@ static inline void column_vectors(uint32_t *out, long dstStride, const struct co
         top[n] = window_pixels(row[n], srcStride, v[n].pick, depth);
     }
     for (long j = 0; j < rows; j++, out += dstStride) {
+        uint8x16x4_t lerped;
         for (int n = 0; n < vectors; n++) {
             row[n] += srcStride;
             const uint8x16_t bottom = window_pixels(row[n], srcStride, v[n].pick, depth);
-            store_x4(out + 4 * n, not_lerp16_lanes_x4(top[n], bottom, v[n].weightTop, v[n].weightBottom));
+            lerped.val[n] = not_lerp16_lanes_x4(top[n], bottom, v[n].weightTop, v[n].weightBottom);
             top[n] = bottom;
+        }
+        if (vectors == 4) {
+            store_x16(out, lerped);
+        } else {
+            for (int n = 0; n < vectors; n++) store_x4(out + 4 * n, lerped.val[n]);
         }
     }
 }
