@@ -59,8 +59,8 @@ static inline void fill_row(uint32_t *dst, const uint8_t *coverage, long count, 
         if (any == 0) continue;
         uint32_t *p = dst + i;
         uint8x16x4_t out;
+        // Inside the shape (all 255): the colour, or the colour over what is there at its own alpha.
         if (all == UINT64_MAX && opaque) {
-            // Inside the shape: the colour, or the colour over what is there at its own alpha.
             for (int q = 0; q < 4; q++) out.val[q] = color4;
         } else {
             const uint8x16x4_t d = load_x16(p);
