@@ -15,18 +15,8 @@ static inline int32_t sweep(int32_t *cells, uint8_t *out, long count, int32_t su
         vst1_u8(out + i, packed);
         bytes = vorr_u8(bytes, packed);
     }
-    sum = vgetq_lane_s32(carry, 0);
-    uint64_t seen = vget_lane_u64(vreinterpret_u64_u8(bytes), 0);
-    for (; i < count; i++) {
-        sum += cells[i];
-        cells[i] = 0;
-        out[i] = coverage_byte(sum, even_odd);
-        seen |= out[i];
-    }
-    seen |= seen >> 32;
-    seen |= seen >> 16;
-    *ink |= (uint8_t)(seen | seen >> 8);
-    return sum;
+    return sweep_finish(cells, out, i, count, vgetq_lane_s32(carry, 0), even_odd, vget_lane_u64(vreinterpret_u64_u8(bytes), 0),
+                        ink);
 }
 
 int32_t flick_raster_sweep_wide(int32_t *cells, uint8_t *out, long count, int32_t sum, int even_odd, uint8_t *ink) {
