@@ -17,7 +17,7 @@ void flick_raster_fill_mask_wide(uint32_t *dst, long dstStride, const uint8_t *c
     }
 }
 
-#else
+#elif !defined(__aarch64__)
 
 void flick_raster_fill_mask_wide(uint32_t *dst, long dstStride, const uint8_t *coverage, long coverageStride,
                                  long width, long height, uint32_t color, int copy) {

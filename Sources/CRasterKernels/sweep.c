@@ -16,21 +16,10 @@ int32_t flick_raster_sweep_wide(int32_t *cells, uint8_t *out, long count, int32_
         _mm_storel_epi64((__m128i *)(out + i), packed);
         bytes = _mm_or_si128(bytes, packed);
     }
-    sum = _mm256_cvtsi256_si32(carry);
-    uint64_t seen = (uint64_t)_mm_cvtsi128_si64(bytes);
-    for (; i < count; i++) {
-        sum += cells[i];
-        cells[i] = 0;
-        out[i] = coverage_byte(sum, even_odd);
-        seen |= out[i];
-    }
-    seen |= seen >> 32;
-    seen |= seen >> 16;
-    *ink |= (uint8_t)(seen | seen >> 8);
-    return sum;
+    return sweep_finish(cells, out, i, count, _mm256_cvtsi256_si32(carry), even_odd, (uint64_t)_mm_cvtsi128_si64(bytes), ink);
 }
 
-#else
+#elif !defined(__aarch64__)
 
 int32_t flick_raster_sweep_wide(int32_t *cells, uint8_t *out, long count, int32_t sum, int even_odd, uint8_t *ink) {
     (void)cells; (void)out; (void)count; (void)even_odd; (void)ink;

@@ -17,6 +17,22 @@ static inline uint8_t coverage_byte(int32_t sum, int even_odd) {
     return (uint8_t)(((c << 8) - c + 0x8000) >> 16);
 }
 
+/// The sweep's cells from i on, one at a time, after its wide steps: each added to sum, its byte written and ORed into
+/// `seen` (the wide steps' bytes ORed together, eight to the word), which is then folded into *ink. Returns the sum.
+static inline int32_t sweep_finish(int32_t *cells, uint8_t *out, long i, long count, int32_t sum, int even_odd,
+                                   uint64_t seen, uint8_t *ink) {
+    for (; i < count; i++) {
+        sum += cells[i];
+        cells[i] = 0;
+        out[i] = coverage_byte(sum, even_odd);
+        seen |= out[i];
+    }
+    seen |= seen >> 32;
+    seen |= seen >> 16;
+    *ink |= (uint8_t)(seen | seen >> 8);
+    return sum;
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 

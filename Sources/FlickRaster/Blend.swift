@@ -32,8 +32,8 @@ enum Blend {
         }
     }
 
-    /// One colour under per-pixel coverage. Eight pixels a step where the CPU has AVX2, four elsewhere; the
-    /// same pixels either way.
+    /// One colour under per-pixel coverage. The wide kernel (AVX2, NEON) where the CPU has it, four pixels a step
+    /// elsewhere; the same pixels either way.
     @inline(__always)
     static func fill(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
                      color: UInt32, mode: BlendMode) {
@@ -41,10 +41,10 @@ enum Blend {
         fillBaseline(dst, coverage: coverage, count: count, color: color, mode: mode)
     }
 
-    /// The AVX2 kernel, when this CPU has it: false, and nothing written, otherwise.
+    /// The wide kernel, when this CPU has it: false, and nothing written, otherwise.
     static func fillWide(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
                          color: UInt32, mode: BlendMode) -> Bool {
-        #if arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         guard hasWideKernels, count > 0 else { return false }
         flick_raster_fill_coverage_wide(dst, coverage, count, color, mode == .copy ? 1 : 0)
         return true
@@ -54,11 +54,11 @@ enum Blend {
     }
 
     /// One colour under every row of a mask (a glyph's): `height` rows of `width` pixels from `dst`, `stride`
-    /// pixels apart, under coverage rows `coverageStride` bytes apart. The AVX2 kernel takes the whole mask in
+    /// pixels apart, under coverage rows `coverageStride` bytes apart. The wide kernel takes the whole mask in
     /// one call; elsewhere it is `fill` a row at a time.
     static func fill(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
                      width: Int, height: Int, color: UInt32, mode: BlendMode) {
-        #if arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         if hasWideKernels {
             flick_raster_fill_mask_wide(dst, stride, coverage, coverageStride, width, height, color, mode == .copy ? 1 : 0)
             return

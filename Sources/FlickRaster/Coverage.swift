@@ -1,4 +1,4 @@
-#if arch(x86_64)
+#if arch(x86_64) || arch(arm64)
 import CRasterKernels
 #endif
 
@@ -126,12 +126,12 @@ final class CoverageRasterizer {
         firstRow = Int.max; lastRow = Int.min
     }
 
-    /// `sweep` and a fill of each row with one colour under its coverage (`Blend.fill`) in one call into the AVX2
+    /// `sweep` and a fill of each row with one colour under its coverage (`Blend.fill`) in one call into the wide
     /// kernel, row 0 of the region at `dst`: the same pixels, without a call back for each row. False, and nothing
-    /// done, where the CPU has no AVX2 or `wide` is off.
+    /// done, where the CPU has no wide kernels or `wide` is off.
     func sweep(rule: FillRule, filling dst: UnsafeMutablePointer<UInt32>, stride dstStride: Int, color: UInt32,
                mode: BlendMode, wide: Bool = true) -> Bool {
-        #if arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         guard wide, hasWideKernels else { return false }
         if firstRow <= lastRow {
             flick_raster_sweep_fill_wide(cells, stride, touched, wordsPerRow, Self.blockShift, firstRow, lastRow,

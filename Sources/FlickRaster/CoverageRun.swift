@@ -1,4 +1,4 @@
-#if arch(x86_64)
+#if arch(x86_64) || arch(arm64)
 import CRasterKernels
 #endif
 
@@ -34,7 +34,7 @@ enum CoverageRun {
 
     /// Adds cells[0..<count] to `sum` one by one, writing each running sum's coverage byte to `out`, OR-ing the
     /// bytes into `ink` and zeroing the cells; returns the sum after the last. Eight cells a step where the CPU
-    /// has AVX2.
+    /// has the wide kernels.
     @inline(__always)
     static func sweep(_ cells: UnsafeMutablePointer<Int32>, _ out: UnsafeMutablePointer<UInt8>, count: Int,
                       sum: Int32, rule: FillRule, ink: inout UInt8) -> Int32 {
@@ -42,10 +42,10 @@ enum CoverageRun {
         return sweepBaseline(cells, out, count: count, sum: sum, rule: rule, ink: &ink)
     }
 
-    /// The AVX2 kernel, when this CPU has it and the run is long enough: nil, and nothing written, otherwise.
+    /// The wide kernel, when this CPU has it and the run is long enough: nil, and nothing written, otherwise.
     static func sweepWide(_ cells: UnsafeMutablePointer<Int32>, _ out: UnsafeMutablePointer<UInt8>, count: Int,
                           sum: Int32, rule: FillRule, ink: inout UInt8) -> Int32? {
-        #if arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         guard hasWideKernels, count >= 8 else { return nil }
         return flick_raster_sweep_wide(cells, out, count, sum, rule == .evenOdd ? 1 : 0, &ink)
         #else

@@ -1,9 +1,10 @@
-#if arch(x86_64)
+#if arch(x86_64) || arch(arm64)
 import CRasterKernels
 #endif
 
 /// The row operations of a turned image drawn by shears (`Canvas.drawSheared`), moving pixels by sixteenths
-/// (`lerp16`): eight pixels a step where the CPU has AVX2, four or one elsewhere; the same pixels either way.
+/// (`lerp16`): the wide kernels (AVX2, NEON) where the CPU has them, four or one pixel a step elsewhere; the same
+/// pixels either way.
 /// The first pass writes its image complemented (every channel 255 − c) and the middle pass complements it
 /// back: the middle pass's halvings, rounding up there, round down in the picture, between two passes that
 /// round up, so the three do not add up to a brighter picture.
@@ -13,7 +14,7 @@ enum ShearKernels {
     /// sixteenths, complemented, in `count` columns from `firstColumn`; transparent outside the image.
     static func rows(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, image: Surface, shifts: UnsafePointer<Int32>,
                      weights: UnsafePointer<Int32>, rows: Range<Int>, firstColumn: Int, count: Int) {
-        #if arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         if hasWideKernels {
             return flick_raster_shear_rows_wide(dst, dstStride, image.pixels, image.stride, image.width, image.height, shifts,
                                                 weights, rows.lowerBound, rows.count, firstColumn, count)
@@ -64,7 +65,7 @@ enum ShearKernels {
     /// B's rows are src's (`srcStride` pixels apart, from B column owned.lowerBound).
     static func overRows(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>, srcStride: Int,
                          moves: RowMoves, count: Int, owned: Range<Int>, columns: Range<Int>) {
-        #if arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         if hasWideKernels {
             return flick_raster_shear_over_rows_wide(dst, dstStride, src, srcStride, moves.shift, moves.weight, moves.visibleFrom,
                                                      moves.visibleTo, count, owned.lowerBound, owned.upperBound,
@@ -99,7 +100,7 @@ enum ShearKernels {
     static func columns(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>, srcStride: Int,
                         rowOffset: UnsafePointer<Int32>, k: UnsafePointer<Int32>, rowsFrom: UnsafePointer<Int32>,
                         rowsTo: UnsafePointer<Int32>, band: Range<Int>, columns: Int) {
-        #if arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         if hasWideKernels {
             return flick_raster_shear_columns_wide(dst, dstStride, src, srcStride, rowOffset, k, rowsFrom, rowsTo,
                                                    band.lowerBound, band.upperBound, columns)
@@ -117,7 +118,7 @@ enum ShearKernels {
     }
 
     /// Four columns at a time down the rows (each row's lower pixels are the next row's upper ones), each
-    /// written in the rows of all four, as the AVX2 kernel writes sixteen; the last columns one at a time.
+    /// written in the rows of all four, as the wide kernel writes sixteen; the last columns one at a time.
     static func columnsBaseline(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, src: UnsafePointer<UInt32>,
                                 srcStride: Int, rowOffset: UnsafePointer<Int32>, k: UnsafePointer<Int32>,
                                 rowsFrom: UnsafePointer<Int32>, rowsTo: UnsafePointer<Int32>, band: Range<Int>, columns: Int) {

@@ -111,7 +111,7 @@ func theWideCoverageFillGivesThePixelsOfTheBaseline(_ mode: BlendMode) {
             let ran = wide.withUnsafeMutableBufferPointer {
                 Blend.fillWide($0.baseAddress!, coverage: coverage, count: count, color: color, mode: mode)
             }
-            guard ran else { continue } // no AVX2 here: nothing to compare
+            guard ran else { continue } // no wide kernels here: nothing to compare
             #expect(wide == baseline, "\(count) pixels of \(String(color, radix: 16))")
         }
     }

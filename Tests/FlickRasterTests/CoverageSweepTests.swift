@@ -69,7 +69,7 @@ import Testing
                     }
                 }
                 #expect(baseCells.allSatisfy { $0 == 0 })
-                guard let wide else { continue } // no AVX2 here: nothing to compare
+                guard let wide else { continue } // no wide kernels here: nothing to compare
                 #expect(wide == base && wideOut == baseOut && wideInk == baseInk, "\(count) cells in \(range)")
                 #expect(wideCells.allSatisfy { $0 == 0 })
             }
@@ -87,7 +87,7 @@ import Testing
     }
 }
 
-/// A shape of one colour is swept and filled in one call into the AVX2 kernel (`Canvas.sweepFillsWide`): it must
+/// A shape of one colour is swept and filled in one call into the wide kernel (`Canvas.sweepFillsWide`): it must
 /// give the pixels of the sweep handing each row's coverage to the fill. Shapes cover what the kernel treats apart:
 /// the width ending inside a group of eight, interiors no edge touched (filled without summing), runs of touched
 /// blocks longer than a word of bits (a shape over 2048 pixels wide), bands of a tall shape, holes under even-odd,

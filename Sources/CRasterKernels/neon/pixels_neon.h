@@ -99,6 +99,20 @@ static inline uint8x16x2_t pixel_bytes_x8(uint8x8_t index) {
 
 static inline uint8x16_t load_x4(const uint32_t *p) { return vld1q_u8((const uint8_t *)p); }
 static inline void store_x4(uint32_t *p, uint8x16_t v) { vst1q_u8((uint8_t *)p, v); }
+/// Sixteen pixels (a cache line's worth) in four registers, read or written with one instruction.
+static inline uint8x16x4_t load_x16(const uint32_t *p) { return vld1q_u8_x4((const uint8_t *)p); }
+static inline void store_x16(uint32_t *p, uint8x16x4_t v) { vst1q_u8_x4((uint8_t *)p, v); }
+
+/// a + b per 32-bit pixel, carrying from channel to channel as the scalar sums of pixels do.
+static inline uint8x16_t sum_x4(uint8x16_t a, uint8x16_t b) {
+    return vreinterpretq_u8_u32(vaddq_u32(vreinterpretq_u32_u8(a), vreinterpretq_u32_u8(b)));
+}
+
+/// Four pixels s composited source-over d: s + d·(255 − alpha of s)/255, as FlickRaster's sourceOver.
+static inline uint8x16_t over_x4(uint8x16_t s, uint8x16_t d) { return sum_x4(s, scale_x4(d, alpha_x4(vmvnq_u8(s)))); }
+
+/// True when every one of the four pixels is opaque (alpha 255).
+static inline int opaque_x4(uint8x16_t p) { return vminvq_u32(vreinterpretq_u32_u8(p)) >= 0xFF000000u; }
 
 #endif
 #endif
