@@ -17,7 +17,7 @@ enum GuestArchitecture: String {
     var buildHint: String {
         switch self {
         case .x86_64: "build flick first (scripts/test does)"
-        case .arm64: "no aarch64 flick at \(binaryPath): build it with scripts/build-arm64 --product flick"
+        case .arm64: "no aarch64 flick at \(binaryPath): build it with scripts/build-arm64 -c release --static-swift-stdlib --product flick"
         }
     }
 
