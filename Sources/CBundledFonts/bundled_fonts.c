@@ -4,8 +4,12 @@
 // replacing a font, touch this file.
 #include "bundled_fonts.h"
 
-extern const unsigned char flick_dejavu_sans_start[], flick_dejavu_sans_end[];
-extern const unsigned char flick_dejavu_sans_bold_start[], flick_dejavu_sans_bold_end[];
+// Hidden, so they are addressed directly (PC-relative) rather than through the GOT: a GOT reference to a label
+// local to this file is a section symbol plus an offset, which lld resolves wrongly on aarch64 (the end labels
+// pointed into the font data, and FreeType read far past it).
+#define HIDDEN __attribute__((visibility("hidden")))
+extern const unsigned char flick_dejavu_sans_start[] HIDDEN, flick_dejavu_sans_end[] HIDDEN;
+extern const unsigned char flick_dejavu_sans_bold_start[] HIDDEN, flick_dejavu_sans_bold_end[] HIDDEN;
 
 __asm__(
     ".section .rodata\n"
