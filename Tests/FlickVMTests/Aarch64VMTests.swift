@@ -60,6 +60,7 @@ extension VirtualMachine {
             render.arguments = ["qemu-aarch64", "-L", root.path, flick, "render", "--config", "kiosk/tour.json", "--page", page,
                                 "--size", "\(tour.width)x\(tour.height)", "--dpi", "160", "--out", out.path]
             render.currentDirectoryURL = GuestVM.repository
+            render.standardOutput = FileHandle.nullDevice
             try render.run()
             render.waitUntilExit()
             try #require(render.terminationStatus == 0, "qemu-aarch64 flick render --page \(page) exited \(render.terminationStatus)")
