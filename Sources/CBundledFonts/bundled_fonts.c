@@ -4,15 +4,17 @@
 // replacing a font, touch this file.
 #include "bundled_fonts.h"
 
-// Hidden, so they are addressed directly (PC-relative) rather than through the GOT: a GOT reference to a label
-// local to this file is a section symbol plus an offset, which lld resolves wrongly on aarch64 (the end labels
-// pointed into the font data, and FreeType read far past it).
-#define HIDDEN __attribute__((visibility("hidden")))
-extern const unsigned char flick_dejavu_sans_start[] HIDDEN, flick_dejavu_sans_end[] HIDDEN;
-extern const unsigned char flick_dejavu_sans_bold_start[] HIDDEN, flick_dejavu_sans_bold_end[] HIDDEN;
+// Hidden: the labels are this binary's own, reached PC-relative. As plain externs, aarch64's position-independent
+// code asked the GOT for them, and a GOT entry for a label local to the assembly pointed at the start of .rodata
+// (FreeType then read other data as the font and crashed).
+#define BUNDLED __attribute__((visibility("hidden")))
+BUNDLED extern const unsigned char flick_dejavu_sans_start[], flick_dejavu_sans_end[];
+BUNDLED extern const unsigned char flick_dejavu_sans_bold_start[], flick_dejavu_sans_bold_end[];
 
 __asm__(
     ".section .rodata\n"
+    ".globl flick_dejavu_sans_start, flick_dejavu_sans_end, flick_dejavu_sans_bold_start, flick_dejavu_sans_bold_end\n"
+    ".hidden flick_dejavu_sans_start, flick_dejavu_sans_end, flick_dejavu_sans_bold_start, flick_dejavu_sans_bold_end\n"
     ".balign 16\n"
     "flick_dejavu_sans_start:\n"
     ".incbin \"DejaVuSans.ttf\"\n"
