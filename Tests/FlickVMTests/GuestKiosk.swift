@@ -24,12 +24,10 @@ final class GuestKiosk {
     /// A guest running `flick run` on this config, `before` it (shell lines) and with `steps` after it, each waiting for
     /// a line from the host; the last line the host sends stops Flick with SIGTERM (`GuestVM.stopKiosk`).
     func boot(width: Int, height: Int, gpu: String = "virtio", before: String = "", steps: [String] = []) throws -> GuestVM {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let script = [before, "\"$FLICK\" run --config \(config.path) --state-dir /run/state & pid=$!"]
-            + steps.map { "read line < /dev/ttyS1; \($0)" }
-            + ["read line < /dev/ttyS1", "kill -TERM $pid; wait $pid; echo \"flick exited $?\""]
-        return try GuestVM(command: script.filter { !$0.isEmpty }.joined(separator: "\n"), width: width, height: height,
-                           flickBinary: flick, gpu: gpu)
+            + steps.map { "read line < \"$FLICK_CONTROL\"; \($0)" }
+            + ["read line < \"$FLICK_CONTROL\"", "kill -TERM $pid; wait $pid; echo \"flick exited $?\""]
+        return try GuestVM(command: script.filter { !$0.isEmpty }.joined(separator: "\n"), width: width, height: height, gpu: gpu)
     }
 
     /// The kiosk at rest on `start` (default: the config's start page), as `guest` lays it out: at the density it

@@ -4,30 +4,10 @@ import Foundation
 import Testing
 
 /// A QEMU guest started through deploy/vm/run, with its serial log, QMP and a line channel to the
-/// guest's /dev/ttyS1.
+/// guest (its script reads lines from `$FLICK_CONTROL`).
 final class GuestVM {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-
-    /// The debug build of flick the guest runs, if it has been built.
-    static var flickBinary: String? {
-        let path = repository.appendingPathComponent(".build/debug/flick").path
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-    }
-
-    /// Why the VM cannot run here, or nil when it can: QEMU with virtio-multitouch and the prepared kernel.
-    /// Why the VM tests are skipped, for the suite's trait.
-    static var skipComment: Comment { Comment(rawValue: "QEMU cannot run here: \(unavailableReason ?? "")") }
-
-    static let unavailableReason: String? = {
-        let prepare = Process()
-        prepare.executableURL = repository.appendingPathComponent("deploy/vm/prepare")
-        prepare.standardOutput = FileHandle.nullDevice
-        prepare.standardError = FileHandle.nullDevice
-        do { try prepare.run(); prepare.waitUntilExit() } catch { return "deploy/vm/prepare could not start: \(error)" }
-        guard prepare.terminationStatus == 0 else { return "deploy/vm/prepare failed (QEMU or the backports kernel unavailable)" }
-        return nil
-    }()
 
     let directory: URL
     private let process = Process()
@@ -36,10 +16,13 @@ final class GuestVM {
 
     var logPath: String { directory.appendingPathComponent("serial.log").path }
 
-    /// Boots the guest running `command` (a shell line; `$FLICK` is the flick binary) on a `width`×`height` screen.
+    /// Boots the guest running `command` (a shell line; `$FLICK` is the flick binary, `$FLICK_CONTROL` the device
+    /// `signalGuest` writes lines to) on a `width`×`height` screen, emulating `architecture`.
     /// `gpu` is FLICK_VM_GPU: virtio, cirrus or vesa (a firmware framebuffer and no DRM device). With `systemdUnit`
     /// (FLICK_VM_SYSTEMD), systemd boots the guest as PID 1 once `command` has run, and starts that unit.
-    init(command: String, width: Int, height: Int, flickBinary: String, gpu: String = "virtio", systemdUnit: String? = nil) throws {
+    init(command: String, width: Int, height: Int, architecture: GuestArchitecture = .x86_64, gpu: String = "virtio",
+         systemdUnit: String? = nil) throws {
+        let flickBinary = try #require(architecture.flickBinary, "\(architecture.buildHint)")
         // Unix socket paths are short: keep the directory near the root.
         directory = URL(fileURLWithPath: "/tmp/flick-vm-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -52,6 +35,7 @@ final class GuestVM {
         environment["FLICK_VM_CONTROL"] = directory.appendingPathComponent("control").path
         environment["FLICK_VM_LOG"] = logPath
         environment["FLICK_VM_BINARY"] = flickBinary
+        environment["FLICK_VM_ARCH"] = architecture.rawValue
         environment["FLICK_VM_GPU"] = gpu
         environment["FLICK_VM_SYSTEMD"] = systemdUnit
         process.environment = environment
@@ -90,7 +74,7 @@ final class GuestVM {
         }
     }
 
-    /// Sends a line the guest script reads from /dev/ttyS1.
+    /// Sends a line the guest script reads from `$FLICK_CONTROL`.
     func signalGuest(_ line: String = "go") {
         _ = sendAll(controlFD, Array((line + "\n").utf8))
     }
@@ -108,15 +92,15 @@ final class GuestVM {
 
     /// A guest running `flick run --config config` on a copy of the to-do store in directory `store`; the first line
     /// signalled stops Flick and prints the store (`printedStore` reads it), the second ends the script.
-    static func todoKiosk(config: String, store: String, width: Int, height: Int, flickBinary: String) throws -> GuestVM {
+    static func todoKiosk(config: String, store: String, width: Int, height: Int) throws -> GuestVM {
         try GuestVM(command: """
             mkdir -p /run/todo && cp "\(store)/todo.json" /run/todo/
             "$FLICK" run --config "\(config)" --state-dir /run/todo & pid=$!
-            read line < /dev/ttyS1
+            read line < "$FLICK_CONTROL"
             kill -TERM $pid; wait $pid; echo "flick exited $?"
             echo "STORE-BEGIN"; cat /run/todo/todo.json; echo "STORE-END"
-            read line < /dev/ttyS1
-            """, width: width, height: height, flickBinary: flickBinary)
+            read line < "$FLICK_CONTROL"
+            """, width: width, height: height)
     }
 
     /// The to-do store the guest script printed between STORE-BEGIN and STORE-END, read back on the host (kept in

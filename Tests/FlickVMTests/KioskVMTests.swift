@@ -59,24 +59,22 @@ func mttEvents(_ type: String, x: Int, y: Int, trackingID: Int, slot: Int = 0) -
     }
 }
 
-/// One guest at a time: two TCG guests on two cores would only slow each other past their deadlines. (The reason is
-/// a Comment made beforehand: Swift 6.0 crashed type-checking an interpolation inside the trait.)
-@Suite(.serialized, .enabled(if: GuestVM.unavailableReason == nil, GuestVM.skipComment))
+/// One guest at a time: two TCG guests on two cores would only slow each other past their deadlines.
+@Suite(.serialized, .enabled(if: GuestArchitecture.x86_64.unavailableReason == nil, GuestArchitecture.x86_64.skipComment))
 struct VirtualMachine {}
 
 extension VirtualMachine {
     @Test(.timeLimit(.minutes(5)))
     func kioskOnVirtioGPUShowsTheHeadlessFramesFollowsTouchesAndGivesTheConsoleBack() throws {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1280, height = 800
-        // Flick runs until the host says so on ttyS1, then gets SIGTERM like systemd would send.
+        // Flick runs until the host says so on the control line, then gets SIGTERM like systemd would send.
         let guest = try GuestVM(command: """
             "$FLICK" run --showcase & pid=$!
-            read line < /dev/ttyS1
+            read line < "$FLICK_CONTROL"
             kill -TERM $pid; wait $pid; echo "flick exited $?"
             echo "console is back" > /dev/tty1
-            read line < /dev/ttyS1
-            """, width: width, height: height, flickBinary: flick)
+            read line < "$FLICK_CONTROL"
+            """, width: width, height: height)
         defer { guest.shutDown() }
 
         try guest.waitForLog("first frame on screen", timeout: 180)

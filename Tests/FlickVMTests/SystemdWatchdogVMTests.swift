@@ -7,8 +7,7 @@ extension VirtualMachine {
     /// for the watchdog and started again, with `flick note-exit` keeping why in /var/lib/flick/last-exit.json.
     @Test(.timeLimit(.minutes(6)))
     func systemdRestartsAKioskWhoseFrameLoopStopsAndKeepsWhy() throws {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
-        let guest = try GuestVM(command: Self.watchdogGuest, width: 1280, height: 800, flickBinary: flick,
+        let guest = try GuestVM(command: Self.watchdogGuest, width: 1280, height: 800,
                                 systemdUnit: "flick-watchdog.target")
         defer { guest.shutDown() }
 

@@ -11,7 +11,6 @@ extension VirtualMachine {
     /// guest kept afterwards holds exactly that.
     @Test(.timeLimit(.minutes(8)))
     func swipesPinchAndKeyboardOnTheToDoListReachTheStore() throws {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 640, height = 480
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("flick-todo-vm-\(getpid())")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
@@ -27,7 +26,7 @@ extension VirtualMachine {
         func q(_ v: Double, _ extent: Int) -> Int { Int(v / Double(extent) * 32767) }
 
         let guest = try GuestVM.todoKiosk(config: files.path + "/todo-kiosk.json", store: files.path, width: width,
-                                          height: height, flickBinary: flick)
+                                          height: height)
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
         func isGreen(_ p: UInt32) -> Bool { (p >> 8) & 0xFF > (p >> 16) & 0xFF + 40 }

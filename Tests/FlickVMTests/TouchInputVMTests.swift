@@ -9,9 +9,8 @@ private struct RecordedTouch: Decodable {
 extension VirtualMachine {
     @Test(.timeLimit(.minutes(5)))
     func aSwipeOnTheVirtioTouchscreenArrivesThroughLibinputInScreenPixels() throws {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let guest = try GuestVM(command: "\"$FLICK\" record-touches --size 1280x800 --count 1; echo recorder-done",
-                                width: 1280, height: 800, flickBinary: flick)
+                                width: 1280, height: 800)
         defer { guest.shutDown() }
         try guest.waitForLog("QEMU Virtio MultiTouch [touch", timeout: 180)
 

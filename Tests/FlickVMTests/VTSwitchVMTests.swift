@@ -9,18 +9,17 @@ extension VirtualMachine {
     /// Ctrl-Alt-F2 on a kiosk: Flick lets the console have the screen, and takes it back on the way home.
     @Test(.timeLimit(.minutes(5)))
     func switchingVirtualTerminalsHandsTheDisplayOverAndBack() throws {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
         let width = 1280, height = 800
         let guest = try GuestVM(command: """
             "$FLICK" run --showcase < /dev/tty1 > /dev/console 2>&1 & pid=$!
-            read line < /dev/ttyS1
+            read line < "$FLICK_CONTROL"
             busybox chvt 2; echo "now on tty2"
-            read line < /dev/ttyS1
+            read line < "$FLICK_CONTROL"
             busybox chvt 1; echo "back on tty1"
-            read line < /dev/ttyS1
+            read line < "$FLICK_CONTROL"
             kill -TERM $pid; wait $pid; echo "flick exited $?"
-            read line < /dev/ttyS1
-            """, width: width, height: height, flickBinary: flick)
+            read line < "$FLICK_CONTROL"
+            """, width: width, height: height)
         defer { guest.shutDown() }
 
         let expected = Surface(width: width, height: height)

@@ -9,7 +9,7 @@ extension VirtualMachine {
     /// (`input.keyboard: "il"`, keys from QEMU's virtio keyboard) types Hebrew into an item.
     @Test(.timeLimit(.minutes(8)))
     func worldTextShowsAsHeadlessAndAHebrewKeyboardTypesIt() throws {
-        let flick = try #require(GuestVM.flickBinary, "build flick first (scripts/test does)")
+        let flick = try #require(GuestArchitecture.x86_64.flickBinary, "\(GuestArchitecture.x86_64.buildHint)")
         let width = 640, height = 480
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("flick-world-vm-\(getpid())")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
@@ -40,7 +40,7 @@ extension VirtualMachine {
         let before = try headless(texts, "before")
         let guestStore = try storeDirectory("guest-start", texts)
 
-        let guest = try GuestVM.todoKiosk(config: config, store: guestStore, width: width, height: height, flickBinary: flick)
+        let guest = try GuestVM.todoKiosk(config: config, store: guestStore, width: width, height: height)
         defer { guest.shutDown() }
         try guest.waitForLog("first frame on screen", timeout: 180)
         let shown = try waitForScreen(guest, timeout: 60) { differingFraction($0, before) < 0.001 }
