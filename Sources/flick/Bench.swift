@@ -56,9 +56,15 @@ struct Bench: ParsableCommand {
         }
         let pages = PageBenchmark(width: pageSize.width, height: pageSize.height,
                                   config: try KioskConfig.loadOrExit(path: path), configPath: path, fonts: fonts, only: only)
-        if let drawFrames {
-            let name = try pages.drawFrames(drawFrames, reference: reference)
-            print("drew \(drawFrames) frames of \(reference ? "the reference of " : "")\(name)")
+        if let drawFrames, let only {
+            let named = try pages.frameFigureNames()
+            guard named.count == 1 else {
+                printToStandardError(["flick bench: --draw-frames: --only '\(only)' names \(named.count) frame figures"
+                    + (named.isEmpty ? "" : " (\(named.joined(separator: "; ")))") + ": give a part of one name printed without --only"])
+                throw ExitCode(2)
+            }
+            try pages.drawFrames(drawFrames, of: named[0], reference: reference)
+            print("drew \(drawFrames) frames of \(reference ? "the reference of " : "")\(named[0])")
             return
         }
         print("pages at \(pageSize.width)x\(pageSize.height) (\(path))")

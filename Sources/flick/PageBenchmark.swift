@@ -107,21 +107,21 @@ struct PageBenchmark {
         }
     }
 
-    /// Draws `count` frames of the one frame figure `only` names, or of its reference, untimed and nothing else:
-    /// what an instruction counter runs twice, with two counts, so that the set-up cancels out. Returns its name.
-    func drawFrames(_ count: Int, reference: Bool) throws -> String {
-        var named: [String] = []
-        try forEachFrameFigure(copy: {}) { if wants($0.name) { named.append($0.name) } }
-        guard named.count == 1 else {
-            throw BenchmarkFailure("--only '\(only ?? "")' names \(named.count) frame figures\(named.isEmpty ? "" : " (\(named.joined(separator: "; ")))"): "
-                + "give a part of one name printed without --only")
-        }
+    /// The names of the frame figures `only` picks.
+    func frameFigureNames() throws -> [String] {
+        var names: [String] = []
+        try forEachFrameFigure(copy: {}) { if wants($0.name) { names.append($0.name) } }
+        return names
+    }
+
+    /// Draws `count` frames of the frame figure `name`, or of its reference, untimed and nothing else: what an
+    /// instruction counter runs twice, with two counts, so that the set-up cancels out.
+    func drawFrames(_ count: Int, of name: String, reference: Bool) throws {
         try forEachFrameFigure(copy: frameCopy()) { figure in
-            guard figure.name == named[0] else { return }
+            guard figure.name == name else { return }
             let body = figure.bodies()[reference ? 1 : 0]
             for _ in 0..<count { body() }
         }
-        return named[0]
     }
 
     /// The tour's texts laid out, Latin and all, next to a frame's copy: both figures when `only` wants either.
