@@ -25,9 +25,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        // FileDescriptor and Errno for the board's plumbing (poll, signals, the console).
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
+        // FileDescriptor and Errno for the board's plumbing (poll, signals, the console). 1.3 is what Debian's Swift 6.0.3
+        // (the aarch64 build, scripts/build-arm64) was built with; this machine resolves the newest.
+        .package(url: "https://github.com/apple/swift-system", from: "1.3.0"),
     ],
     targets: [
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
@@ -107,7 +107,6 @@ let package = Package(
             // `flick remote`: the fleet seen and steered from a laptop through its broker.
             "FlickMQTT", "FlickRaster",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // Fuzz targets (`scripts/fuzz`): arbitrary bytes into each reader and through the headless kiosk.

@@ -57,7 +57,7 @@ public final class Backlight {
         // Non-blocking, and regular files only: a FIFO named max_brightness must not hang the kiosk.
         guard let file = try? FileDescriptor.open(path, .readOnly, options: [.closeOnExec, .nonBlocking]) else { return nil }
         defer { try? file.close() }
-        guard let status = try? file.stat(), status.type == .regular else { return nil }
+        guard let status = try? FileStatus(of: file), status.isRegular else { return nil }
         var buffer = [UInt8](repeating: 0, count: 64)
         guard let n = try? buffer.withUnsafeMutableBytes({ try file.read(into: $0) }), n > 0 else { return nil }
         return Int(String(decoding: buffer[..<n], as: UTF8.self).filter { !$0.isWhitespace })

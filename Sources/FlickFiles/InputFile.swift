@@ -87,8 +87,8 @@ public enum InputFile {
         // Looked at before it is opened: opening a device can act on it (a watchdog starts counting down, a serial
         // line's modem lines change), and a path may come from a message (the picture a data source names). What
         // cannot be looked at is left to open, which says why.
-        if let before = try? FilePath(path).stat(), before.type != .regular {
-            throw FileError(path: path, problem: .notRegular(kind: FileError.kind(of: before.mode.rawValue)))
+        if let before = try? FileStatus(path: path), !before.isRegular {
+            throw FileError(path: path, problem: .notRegular(kind: FileError.kind(of: before.mode)))
         }
         let file: FileDescriptor
         do throws(Errno) {
@@ -98,15 +98,15 @@ public enum InputFile {
         } catch {
             throw FileError(path: path, problem: error == .noSuchFileOrDirectory ? .missing : .system(call: "open", errno: error))
         }
-        let info: Stat
-        do throws(Errno) { info = try file.stat() } catch {
+        let info: FileStatus
+        do throws(Errno) { info = try FileStatus(of: file) } catch {
             try? file.close()
             throw FileError(path: path, problem: .system(call: "fstat", errno: error))
         }
         // Again on what was opened: another file may have taken the path since.
-        guard info.type == .regular else {
+        guard info.isRegular else {
             try? file.close()
-            throw FileError(path: path, problem: .notRegular(kind: FileError.kind(of: info.mode.rawValue)))
+            throw FileError(path: path, problem: .notRegular(kind: FileError.kind(of: info.mode)))
         }
         guard info.size <= kind.limit else {
             try? file.close()

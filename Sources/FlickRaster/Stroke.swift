@@ -90,7 +90,8 @@ struct Stroker {
         if style.join == .round { return circle(p, half) }
         // The outer side is opposite the turn.
         let side: Double = cross > 0 ? -1 : 1
-        let n0 = Point(-d0.y, d0.x) * (half * side), n1 = Point(-d1.y, d1.x) * (half * side)
+        let offset = half * side
+        let n0: Point = Point(-d0.y, d0.x) * offset, n1: Point = Point(-d1.y, d1.x) * offset
         let bevel = [p, p + n0, p + n1]
         guard style.join == .miter else { return oriented(bevel) }
         let cosHalf = ((1 + dot) / 2).squareRoot()

@@ -1,4 +1,5 @@
 import CFreeType
+import FlickFiles
 import Glibc
 import SystemPackage
 
@@ -14,7 +15,7 @@ final class FontFileStream {
         let size: Int64
         do {
             file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
-            do { size = try file.stat().size } catch { try? file.close(); throw error }
+            do { size = try FileStatus(of: file).size } catch { try? file.close(); throw error }
         } catch {
             throw .freeType(file: path, call: "open", code: FT_Error(1))  // FT_Err_Cannot_Open_Resource
         }

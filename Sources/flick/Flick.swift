@@ -1,7 +1,6 @@
 import ArgumentParser
 import FlickCore
 import FlickJSON
-import Logging
 
 @main
 struct Flick: ParsableCommand {
@@ -27,11 +26,4 @@ struct Flick: ParsableCommand {
     }
 
     private static var commandNames: Set<String> { Set(configuration.subcommands.map { $0._commandName } + ["help"]) }
-}
-
-enum Log {
-    static func setUp() {
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
-    }
-    static let flick = Logger(label: "flick")
 }

@@ -28,7 +28,6 @@ struct RecordTouches: ParsableCommand {
     var seat = "seat0"
 
     func run() throws {
-        Log.setUp()
         let signals = try SignalQueue(SIGINT, SIGTERM)
         let source = try LibInputSource(seat: seat, mapping: ScreenMapping(panelWidth: size.width, panelHeight: size.height))
         var events: [TouchEvent] = []

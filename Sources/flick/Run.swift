@@ -100,7 +100,6 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        Log.setUp()
         let configPath = showcase || app != nil ? nil : try config ?? Self.defaultTour()
         let stateDirectory = stateDirectory
         // A broken config starts on its last good copy, with a notice, rather than exiting into a restart loop.

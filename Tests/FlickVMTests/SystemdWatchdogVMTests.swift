@@ -24,7 +24,7 @@ extension VirtualMachine {
         // Flick's own log is in the journal, not on the tty it draws over; and each start is over (systemd's
         // "Started") only once Flick has said its first frame is on screen.
         let journal = log.split(separator: "\n").filter { $0.hasPrefix("check: journal: ") }
-        let firstFrames = journal.indices.filter { journal[$0].hasSuffix("notice flick: [flick] first frame on screen") }
+        let firstFrames = journal.indices.filter { journal[$0].hasSuffix("notice flick: first frame on screen") }
         let started = journal.indices.filter { journal[$0] == "check: journal: Started flick.service - Flick kiosk." }
         #expect(firstFrames.count == 2 && started.count == 2, "\(journal)")
         #expect(zip(firstFrames, started).allSatisfy { $0 < $1 }, "\(journal)")
