@@ -4,8 +4,11 @@
 // replacing a font, touch this file.
 #include "bundled_fonts.h"
 
-extern const unsigned char flick_dejavu_sans_start[], flick_dejavu_sans_end[];
-extern const unsigned char flick_dejavu_sans_bold_start[], flick_dejavu_sans_bold_end[];
+// Hidden: the labels are this file's own, so their addresses are taken PC-relative. Through the GOT, the aarch64 link
+// (the lld of Debian's Swift 6.0.3) gave three of the four wrong addresses: a null font, and FreeType crashed on it.
+#define FONT_LABEL extern const unsigned char __attribute__((visibility("hidden")))
+FONT_LABEL flick_dejavu_sans_start[], flick_dejavu_sans_end[];
+FONT_LABEL flick_dejavu_sans_bold_start[], flick_dejavu_sans_bold_end[];
 
 __asm__(
     ".section .rodata\n"
