@@ -116,18 +116,18 @@ let package = Package(
         .executableTarget(name: "flick-bench-pixman", dependencies: ["FlickBench", "FlickText", "CPixman", "CCairo", "CFreeType"]),
 
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
-        .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles", "FlickCore", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "FlickFilesTests", dependencies: ["FlickFiles", "FlickCore", "FlickTestFixtures", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "FlickBenchTests", dependencies: ["FlickBench"]),
         // The pictures the tests decode, written with the libraries' own encoders.
         .target(name: "FlickTestFixtures", dependencies: ["CJPEG", "CExif", "CWebP", "FlickCore"], path: "Tests/FlickTestFixtures"),
         .testTarget(name: "FlickRasterTests", dependencies: ["FlickRaster", "FlickTestFixtures", "CExif"]),
-        .testTarget(name: "FlickTextTests", dependencies: ["FlickText"]),
+        .testTarget(name: "FlickTextTests", dependencies: ["FlickText", "FlickTestFixtures"]),
         .testTarget(name: "FlickDisplayTests", dependencies: ["FlickDisplay"]),
         .testTarget(name: "FlickDRMTests", dependencies: ["FlickDRM", "FlickDisplay", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "FlickInputTests", dependencies: ["FlickInput", "FlickGestures", "FlickTestFixtures"], exclude: ["Streams"]),
         .testTarget(name: "FlickLibInputTests", dependencies: ["FlickLibInput", "FlickInput"]),
         .testTarget(name: "FlickBoardTests", dependencies: ["FlickBoard", "FlickKiosk", "FlickDRM", "FlickDisplay", "FlickInput", "FlickText",
-                                                     "FlickUI", "FlickRaster", "FlickGestures"]),
+                                                     "FlickUI", "FlickRaster", "FlickGestures", "FlickTestFixtures"]),
         // Boots a real kernel in QEMU (deploy/vm) and checks what virtio-gpu scans out.
         .testTarget(name: "FlickVMTests", dependencies: ["FlickKiosk", "FlickShowcase", "FlickUI", "FlickDisplay", "FlickDRM", "FlickGestures", "FlickRaster", "FlickText"]),
         .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestFixtures"]),

@@ -4,14 +4,17 @@
 // replacing a font, touch this file.
 #include "bundled_fonts.h"
 
-// Hidden: the labels are this file's own, so their addresses are taken PC-relative. Through the GOT, the aarch64 link
-// (the lld of Debian's Swift 6.0.3) gave three of the four wrong addresses: a null font, and FreeType crashed on it.
-#define FONT_LABEL extern const unsigned char __attribute__((visibility("hidden")))
-FONT_LABEL flick_dejavu_sans_start[], flick_dejavu_sans_end[];
-FONT_LABEL flick_dejavu_sans_bold_start[], flick_dejavu_sans_bold_end[];
+// Hidden: the labels are this binary's own, reached PC-relative. As plain externs, aarch64's position-independent
+// code asked the GOT for them, and a GOT entry for a label local to the assembly pointed at the start of .rodata
+// (FreeType then read other data as the font and crashed).
+#define BUNDLED __attribute__((visibility("hidden")))
+BUNDLED extern const unsigned char flick_dejavu_sans_start[], flick_dejavu_sans_end[];
+BUNDLED extern const unsigned char flick_dejavu_sans_bold_start[], flick_dejavu_sans_bold_end[];
 
 __asm__(
     ".section .rodata\n"
+    ".globl flick_dejavu_sans_start, flick_dejavu_sans_end, flick_dejavu_sans_bold_start, flick_dejavu_sans_bold_end\n"
+    ".hidden flick_dejavu_sans_start, flick_dejavu_sans_end, flick_dejavu_sans_bold_start, flick_dejavu_sans_bold_end\n"
     ".balign 16\n"
     "flick_dejavu_sans_start:\n"
     ".incbin \"DejaVuSans.ttf\"\n"

@@ -3,13 +3,6 @@
 #include "CRasterKernels.h"
 #include "pixels.h"
 
-static inline void bilinear_over_one(uint32_t *dst, const uint32_t *image, long stride, long fu, long fv) {
-    const uint32_t *top = image + (fv >> 16) * stride + (fu >> 16);
-    const uint32_t wx = (uint32_t)(fu >> 8) & 0xFF, wy = (uint32_t)(fv >> 8) & 0xFF;
-    const uint32_t s = lerp256(lerp256(top[0], top[1], wx), lerp256(top[stride], top[stride + 1], wx), wy);
-    *dst = s + scale_pixel(*dst, 255 - (s >> 24));
-}
-
 #if defined(__x86_64__)
 
 __attribute__((target("avx2")))
@@ -40,7 +33,7 @@ void flick_raster_bilinear_over_wide(uint32_t *dst, const uint32_t *image, long 
     for (; i < count; i++) bilinear_over_one(dst + i, image, stride, fu + i * fdu, fv + i * fdv);
 }
 
-#else
+#elif !defined(__aarch64__)
 
 void flick_raster_bilinear_over_wide(uint32_t *dst, const uint32_t *image, long stride,
                                      long fu, long fv, long fdu, long fdv, long count) {

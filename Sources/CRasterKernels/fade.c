@@ -22,7 +22,7 @@ void flick_raster_lerp_wide(uint32_t *dst, const uint32_t *over, const uint32_t 
     for (; i < count; i++) dst[i] = lerp256(under[i], over[i], weight);
 }
 
-#else
+#elif !defined(__aarch64__)
 
 int flick_raster_has_wide(void) { return 0; }
 

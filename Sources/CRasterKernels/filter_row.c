@@ -28,7 +28,7 @@ long flick_raster_filter_row_wide(uint32_t *dst, const uint32_t *src, long width
     return i;
 }
 
-#else
+#elif !defined(__aarch64__)
 
 long flick_raster_filter_row_wide(uint32_t *dst, const uint32_t *src, long width, long count, long fu, long fdu) {
     (void)dst; (void)src; (void)width; (void)count; (void)fu; (void)fdu;

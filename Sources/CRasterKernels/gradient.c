@@ -39,7 +39,7 @@ void flick_raster_gradient_span_wide(uint32_t *dst, const uint32_t *lut, long co
     }
 }
 
-#else
+#elif !defined(__aarch64__)
 
 void flick_raster_gradient_span_wide(uint32_t *dst, const uint32_t *lut, long count, int32_t t, int32_t step) {
     (void)dst; (void)lut; (void)count; (void)t; (void)step;

@@ -1,6 +1,7 @@
 // 32-bit pixels to 24-bit scan-out rows with one byte shuffle per four pixels (SSSE3, chosen at run time: the
 // x86-64 baseline Swift compiles for stops at SSE2).
 #include "CRasterKernels.h"
+#include "scanout_pixel.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -26,15 +27,10 @@ void flick_raster_pack24_wide(uint8_t *dst, const uint32_t *src, long count, int
         _mm_storeu_si128((__m128i *)(dst + 16), _mm_or_si128(_mm_srli_si128(b, 4), _mm_slli_si128(c, 8)));
         _mm_storeu_si128((__m128i *)(dst + 32), _mm_or_si128(_mm_srli_si128(c, 8), _mm_slli_si128(d, 4)));
     }
-    for (; i < count; i++, dst += 3) {
-        const uint32_t p = src[i];
-        dst[0] = (uint8_t)(swap_red_blue ? p >> 16 : p);
-        dst[1] = (uint8_t)(p >> 8);
-        dst[2] = (uint8_t)(swap_red_blue ? p : p >> 16);
-    }
+    for (; i < count; i++, dst += 3) store_pixel24(dst, src[i], swap_red_blue);
 }
 
-#else
+#elif !defined(__aarch64__)
 
 int flick_raster_has_wide_pack24(void) { return 0; }
 void flick_raster_pack24_wide(uint8_t *dst, const uint32_t *src, long count, int swap_red_blue) {

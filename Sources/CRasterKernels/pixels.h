@@ -22,6 +22,15 @@ static inline uint32_t scale_pixel(uint32_t p, uint32_t a) {
     return rb | ag;
 }
 
+/// One bilinear sample of `image` (`stride` pixels a row) at (fu, fv) in 16.16 fixed point, composited
+/// source-over into *dst: FlickRaster's `AffineBilinear.baseline` for one pixel.
+static inline void bilinear_over_one(uint32_t *dst, const uint32_t *image, long stride, long fu, long fv) {
+    const uint32_t *top = image + (fv >> 16) * stride + (fu >> 16);
+    const uint32_t wx = (uint32_t)(fu >> 8) & 0xFF, wy = (uint32_t)(fv >> 8) & 0xFF;
+    const uint32_t s = lerp256(lerp256(top[0], top[1], wx), lerp256(top[stride], top[stride + 1], wx), wy);
+    *dst = s + scale_pixel(*dst, 255 - (s >> 24));
+}
+
 /// The mean of a and b per channel, rounded up: x86's pavgb, ARM's urhadd, four channels at once.
 static inline uint32_t avg_up(uint32_t a, uint32_t b) { return (a | b) - (((a ^ b) >> 1) & 0x7F7F7F7F); }
 

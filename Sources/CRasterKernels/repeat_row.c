@@ -25,7 +25,7 @@ void flick_raster_repeat_row_wide(uint32_t *dst, long dstStride, const uint32_t 
     }
 }
 
-#else
+#elif !defined(__aarch64__)
 
 void flick_raster_repeat_row_wide(uint32_t *dst, long dstStride, const uint32_t *row, long count, long rows) {
     (void)dst; (void)dstStride; (void)row; (void)count; (void)rows;

@@ -1,11 +1,10 @@
 // 32-bit pixels to RGB565 and XBGR8888 scan-out rows, eight pixels a step (AVX2, chosen at run time: the
 // x86-64 baseline Swift compiles for stops at SSE2, where packing 32-bit lanes to 16 takes several steps).
 #include "CRasterKernels.h"
+#include "scanout_pixel.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-
-static inline uint16_t rgb565(uint32_t p) { return (uint16_t)((p >> 8 & 0xF800) | (p >> 5 & 0x07E0) | (p >> 3 & 0x001F)); }
 
 __attribute__((target("avx2")))
 static inline __m256i rgb565_x8(__m256i p) {
@@ -24,7 +23,7 @@ void flick_raster_rgb565_wide(uint16_t *dst, const uint32_t *src, long count) {
         // packus works within 128-bit halves (a0-3 b0-3 a4-7 b4-7): the permute puts the quarters in order.
         _mm256_storeu_si256((__m256i *)(dst + i), _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8));
     }
-    for (; i < count; i++) dst[i] = rgb565(src[i]);
+    for (; i < count; i++) dst[i] = rgb565_pixel(src[i]);
 }
 
 __attribute__((target("avx2")))
@@ -39,13 +38,10 @@ void flick_raster_xbgr8888_wide(uint32_t *dst, const uint32_t *src, long count) 
         _mm256_storeu_si256((__m256i *)(dst + i), _mm256_shuffle_epi8(a, order));
         _mm256_storeu_si256((__m256i *)(dst + i + 8), _mm256_shuffle_epi8(b, order));
     }
-    for (; i < count; i++) {
-        const uint32_t p = src[i];
-        dst[i] = (p & 0xFF00) | (p >> 16 & 0xFF) | (p & 0xFF) << 16;
-    }
+    for (; i < count; i++) dst[i] = xbgr8888_pixel(src[i]);
 }
 
-#else
+#elif !defined(__aarch64__)
 
 void flick_raster_rgb565_wide(uint16_t *dst, const uint32_t *src, long count) { (void)dst; (void)src; (void)count; }
 void flick_raster_xbgr8888_wide(uint32_t *dst, const uint32_t *src, long count) { (void)dst; (void)src; (void)count; }

@@ -79,13 +79,13 @@ extension StoredPixel {
     }
 }
 
-/// A 16- or 32-bit format: one converted word per pixel, stored whole (rows are aligned to it). A row is an AVX2
-/// kernel where the CPU has it, else (ARM, old x86) the compiler's vectorised loop; the two are tested to store
-/// the same words.
+/// A 16- or 32-bit format: one converted word per pixel, stored whole (rows are aligned to it). A row is a wide
+/// kernel where the CPU has one (AVX2, NEON), else (old x86) the compiler's vectorised loop; the two are tested to
+/// store the same words.
 protocol WordPixel: StoredPixel {
     associatedtype Word: FixedWidthInteger
     static func converted(_ pixel: UInt32) -> Word
-    /// The AVX2 kernel's row, where the CPU has it: false, and nothing stored, otherwise.
+    /// The wide kernel's row, where the CPU has it: false, and nothing stored, otherwise.
     static func storeRowWide(_ pixels: UnsafeMutablePointer<UInt32>, at out: UnsafeMutablePointer<Word>, count: Int) -> Bool
 }
 
@@ -102,7 +102,7 @@ extension WordPixel {
         let out = address.assumingMemoryBound(to: Word.self)
         for i in 0..<count { out[i] = converted(pixels[i]) }
     }
-    /// Runs `kernel` where the CPU has AVX2 (true); false, and nothing run, elsewhere.
+    /// Runs `kernel` where the CPU has the wide kernels (true); false, and nothing run, elsewhere.
     static func whereWide(_ kernel: () -> Void) -> Bool {
         guard hasWideKernels else { return false }
         kernel()
@@ -127,8 +127,9 @@ enum RGB565: WordPixel {
 }
 
 /// A 24-bit format: the low three bytes of the pixel after `ordered` puts red and blue where the format wants
-/// them. A row is one byte shuffle per four pixels where the CPU has SSSE3, else (ARM, old x86) four pixels at a
-/// time as three 32-bit words; the two are tested to store the same bytes.
+/// them. A row is one byte shuffle per four pixels where the CPU has SSSE3, a de-interleaving load and an
+/// interleaving store per sixteen with NEON, else (old x86) four pixels at a time as three 32-bit words; the two are
+/// tested to store the same bytes.
 protocol PackedPixel: StoredPixel {
     static func ordered(_ pixel: UInt32) -> UInt32
     /// Red first in memory (BGR888), not blue (RGB888).

@@ -1,11 +1,12 @@
-#if arch(x86_64)
+#if arch(x86_64) || arch(arm64)
 import CRasterKernels
 #endif
 
 /// The inside of a turned or scaled image, where every bilinear sample's four taps lie in the image and the
 /// shape covers whole pixels: samples stepped in 16.16 fixed point (the same arithmetic as `ImageShader`'s
 /// clamped loop, which it equals there) and composited source-over straight into the row, with no scratch
-/// row and no coverage. Eight samples a step where the CPU has AVX2 (gathers), one at a time elsewhere; the
+/// row and no coverage. Eight samples a step with AVX2 (gathers), four with
+/// NEON (a load for each pair of neighbouring taps), one at a time elsewhere; the
 /// same pixels either way.
 enum AffineBilinear {
     /// Source-over of `count` samples of `image` into `dst`, sample i at (fu + i·fdu, fv + i·fdv).
@@ -15,10 +16,10 @@ enum AffineBilinear {
         sourceOverBaseline(dst, image: image, fu: fu, fv: fv, fdu: fdu, fdv: fdv, count: count)
     }
 
-    /// The AVX2 kernel, when this CPU has it: false, and nothing written, otherwise.
+    /// The wide kernel, when this CPU has it: false, and nothing written, otherwise.
     static func sourceOverWide(_ dst: UnsafeMutablePointer<UInt32>, image: Surface, fu: Int, fv: Int, fdu: Int, fdv: Int,
                                count: Int) -> Bool {
-        #if arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         guard hasWideKernels, count >= 8 else { return false }
         flick_raster_bilinear_over_wide(dst, image.pixels, image.stride, fu, fv, fdu, fdv, count)
         return true

@@ -70,11 +70,11 @@ enum Blend {
     }
 
     /// `row`'s `count` pixels copied into `rows` rows from `dst`, `stride` pixels apart (a horizontal gradient
-    /// down the frame). The AVX2 kernel where the CPU has it and `wide` is set: glibc's memcpy a row measured
+    /// down the frame). The wide kernel (AVX2 or NEON) where `wide` is set: glibc's memcpy a row measured
     /// 1.2–1.5 × a fill of the frame, the kernel's plain stores about 1.1 ×. A memcpy a row elsewhere.
     static func repeatRow(_ row: UnsafePointer<UInt32>, count: Int, into dst: UnsafeMutablePointer<UInt32>, stride: Int,
                           rows: Int, wide: Bool = true) {
-        #if arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         if wide && hasWideKernels {
             flick_raster_repeat_row_wide(dst, stride, row, count, rows)
             return
@@ -161,8 +161,8 @@ enum Blend {
     }
 
     /// `(over·weight + under·(256 − weight)) >> 8` per channel into `dst`, weight 0...256: a cross-fade, or the
-    /// two filtered rows of a scaled image. Eight pixels a step where the CPU has AVX2 (bound by arithmetic as
-    /// much as by memory), four elsewhere; the same pixels either way.
+    /// two filtered rows of a scaled image. Eight pixels a step with AVX2, sixteen with NEON (bound by
+    /// arithmetic as much as by memory), four elsewhere; the same pixels either way.
     @inline(__always)
     static func lerp(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
                      count: Int, weight: UInt32) {
@@ -170,10 +170,10 @@ enum Blend {
         lerpBaseline(dst, over: over, under: under, count: count, weight: weight)
     }
 
-    /// The AVX2 kernel, when this CPU has it: false, and nothing written, otherwise.
+    /// The wide kernel, when this CPU has it: false, and nothing written, otherwise.
     static func lerpWide(_ dst: UnsafeMutablePointer<UInt32>, over: UnsafePointer<UInt32>, under: UnsafePointer<UInt32>,
                          count: Int, weight: UInt32) -> Bool {
-        #if arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         guard hasWideKernels, count >= 8 else { return false }
         flick_raster_lerp_wide(dst, over, under, count, weight)
         return true

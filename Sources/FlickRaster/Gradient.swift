@@ -1,4 +1,4 @@
-#if arch(x86_64)
+#if arch(x86_64) || arch(arm64)
 import CRasterKernels
 #endif
 
@@ -132,11 +132,11 @@ struct GradientShader {
         }
     }
 
-    /// `out[i] = lut[clamp((t + i·step) >> 16)]`: eight pixels a step where the CPU has AVX2 and `wide` is
-    /// set, one at a time otherwise (the baseline, on every CPU; the same pixels).
+    /// `out[i] = lut[clamp((t + i·step) >> 16)]`: eight pixels a step with the wide kernel (AVX2 or
+    /// NEON) where `wide` is set, one at a time otherwise (the baseline, on every CPU; the same pixels).
     static func shadeRamp(_ out: UnsafeMutablePointer<UInt32>, lut: UnsafePointer<UInt32>, count: Int, t: Int32,
                           step: Int32, wide: Bool) {
-        #if arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         if wide && hasWideKernels {
             flick_raster_gradient_span_wide(out, lut, count, t, step)
             return

@@ -1,4 +1,4 @@
-#if arch(x86_64)
+#if arch(x86_64) || arch(arm64)
 import CRasterKernels
 #endif
 
@@ -137,11 +137,11 @@ private final class FilteredRows {
     }
 }
 
-/// How many pixels from the start of an inside run the AVX2 kernel filtered (eight a step, for an image scaled
-/// up): the rest are filtered one at a time, the same arithmetic.
+/// How many pixels from the start of an inside run the wide kernel (AVX2 or NEON) filtered (eight a step, for an
+/// image scaled up): the rest are filtered one at a time, the same arithmetic.
 func filterWide(_ out: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, width: Int, count: Int, fu: Int,
                 fdu: Int) -> Int {
-    #if arch(x86_64)
+    #if arch(x86_64) || arch(arm64)
     guard hasWideKernels else { return 0 }
     return flick_raster_filter_row_wide(out, source, width, count, fu, fdu)
     #else

@@ -4,6 +4,7 @@ import FlickDRM
 import FlickDisplay
 import FlickInput
 import FlickRaster
+import FlickTestFixtures
 import FlickUI
 import FlickText
 import Foundation
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func anUnknownFormatIsAConfigErrorListingTheFormats() {
-        let error = #expect(throws: KioskConfigError.self) {
+        let error = thrownError(KioskConfigError.self) {
             try config(#"{"display": {"format": "RGBA4444"}, "pages": [{"id": "a", "content": {"type": "todo"}}]}"#)
         }
         #expect(error?.lines == [#"test.json: display.format: expected one of "XRGB8888", "RGB565", "RGB888", "BGR888", "XBGR8888", got "RGBA4444""#])
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func idleTimesThatCannotWorkAreConfigErrors() {
-        let error = #expect(throws: KioskConfigError.self) {
+        let error = thrownError(KioskConfigError.self) {
             try config(#"{"display": {"idle": {"dim": 300, "blank": 60, "sleep": 1}, "backlight": {"bright": 0}}, "pages": [{"id": "a", "content": {"type": "todo"}}]}"#)
         }
         #expect(error?.lines.sorted() == [
@@ -99,7 +100,7 @@ import Testing
     }
 
     @Test func aLayoutThatIsNoNameIsAConfigErrorWithItsNameEscaped() {
-        let error = #expect(throws: KioskConfigError.self) { try config(#"{"keyboard": "klingon\n"}"#) }
+        let error = thrownError(KioskConfigError.self) { try config(#"{"keyboard": "klingon\n"}"#) }
         #expect(error?.lines.count == 1)
         #expect(error?.lines.first?.contains(#"got "klingon\n""#) == true)
     }

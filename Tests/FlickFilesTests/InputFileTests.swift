@@ -1,3 +1,4 @@
+import FlickTestFixtures
 import Foundation
 import Glibc
 import Testing
@@ -36,7 +37,7 @@ final class Scratch {
     let scratch = Scratch()
     let fifo = scratch.path + "/todo.json"
     #expect(mkfifo(fifo, 0o600) == 0)
-    let error = #expect(throws: FileError.self) { try InputFile.read(fifo, as: .store) }
+    let error = thrownError(FileError.self) { try InputFile.read(fifo, as: .store) }
     #expect(error?.description == "\(fifo): a FIFO, not a regular file")
 }
 
@@ -49,7 +50,7 @@ final class Scratch {
     try #require(watch >= 0)
     defer { close(watch) }
     try #require(inotify_add_watch(watch, fifo, UInt32(IN_OPEN)) >= 0)
-    let error = #expect(throws: FileError.self) { try InputFile.read(fifo, as: .image) }
+    let error = thrownError(FileError.self) { try InputFile.read(fifo, as: .image) }
     #expect(error?.problem == .notRegular(kind: "a FIFO"))
     #expect(throws: FileError.self) { try InputFile.check(fifo, as: .font) }
     var event = [UInt8](repeating: 0, count: 4096)
@@ -60,7 +61,7 @@ final class Scratch {
     let scratch = Scratch()
     let zero = scratch.path + "/todo.json"
     #expect(symlink("/dev/zero", zero) == 0)
-    let error = #expect(throws: FileError.self) { try InputFile.read(zero, as: .store) }
+    let error = thrownError(FileError.self) { try InputFile.read(zero, as: .store) }
     #expect(error?.problem == .notRegular(kind: "a character device"))
 
     let target = scratch.file("real.json", Array("[]".utf8))
@@ -69,7 +70,7 @@ final class Scratch {
 }
 
 @Test func aDirectoryIsRefused() {
-    let error = #expect(throws: FileError.self) { try InputFile.read("/tmp", as: .touchScript) }
+    let error = thrownError(FileError.self) { try InputFile.read("/tmp", as: .touchScript) }
     #expect(error?.description == "/tmp: a directory, not a regular file")
 }
 
@@ -77,7 +78,7 @@ final class Scratch {
     let scratch = Scratch()
     let limit = InputFile.Kind.config.limit
     let big = scratch.file("big.json", [UInt8](repeating: 0x20, count: limit + 1))
-    let error = #expect(throws: FileError.self) { try InputFile.read(big, as: .config) }
+    let error = thrownError(FileError.self) { try InputFile.read(big, as: .config) }
     #expect(error?.description == "\(big): larger than 4 MiB, the most Flick reads for a config")
     let exact = scratch.file("exact.json", [UInt8](repeating: 0x20, count: limit))
     #expect(try InputFile.read(exact, as: .config).count == limit)
@@ -88,6 +89,6 @@ final class Scratch {
     let scratch = Scratch()
     let loop = scratch.path + "/loop.json"
     #expect(symlink(loop, loop) == 0)
-    let error = #expect(throws: FileError.self) { try InputFile.read(loop, as: .config) }
+    let error = thrownError(FileError.self) { try InputFile.read(loop, as: .config) }
     #expect(error?.description == "\(loop): open failed: Too many levels of symbolic links")
 }

@@ -6,7 +6,8 @@ import FlickInput
 @Suite struct KeymapTests {
     @Test(arguments: [("us", 30, "a"), ("de", 21, "z"), ("ru", 30, "ф"), ("il", 30, "ש"), ("ara", 30, "ش")])
     func eachLayoutTypesItsLetters(layout: String, code: UInt32, text: String) throws {
-        let keymap = try #require(Keymap(layout: try #require(KeyboardLayout(layout))))
+        let named = try #require(KeyboardLayout(layout))
+        let keymap = try #require(Keymap(layout: named))
         #expect(keymap.key(code, pressed: true).text == text)
         #expect(keymap.key(code, pressed: false).text == "")
     }

@@ -1,3 +1,4 @@
+import FlickTestFixtures
 import Glibc
 import Testing
 @testable import FlickMQTT
@@ -39,7 +40,7 @@ func brokerAddressesParse(text: String, host: String, port: Int, isTLS: Bool) th
     ("mqtt://hub\u{1B}[2J", "'hub\\u{1B}[2J' is not a host name or address"),
 ])
 func badBrokerAddressesSayWhatIsWrongAndWhatIsRight(text: String, problem: String) {
-    let error = #expect(throws: MQTTError.self) { try BrokerAddress(parsing: text) }
+    let error = thrownError(MQTTError.self) { try BrokerAddress(parsing: text) }
     #expect(error?.message.contains(": \(problem), like mqtt://192.168.1.10:1883 or mqtts://broker.example.com") == true,
             "\(error?.message ?? "no error")")
     #expect(error?.message.contains("\u{1B}") == false)
@@ -50,7 +51,7 @@ func badBrokerAddressesSayWhatIsWrongAndWhatIsRight(text: String, problem: Strin
         try MQTTTopic.checkFilter(good)
     }
     for bad in ["sensors/kitchen#", "factory/#/line", "a/b+/c", "##"] {
-        let error = #expect(throws: MQTTError.self) { try MQTTTopic.checkFilter(bad) }
+        let error = thrownError(MQTTError.self) { try MQTTTopic.checkFilter(bad) }
         #expect(error?.message == "'\(bad)': a wildcard fills a whole level: '+' for one level (sensors/+/temperature), "
             + "'#' as the last level for all below it (sensors/#)")
     }
@@ -59,7 +60,7 @@ func badBrokerAddressesSayWhatIsWrongAndWhatIsRight(text: String, problem: Strin
 @Test func topicsToPublishToHaveNoWildcards() throws {
     try MQTTTopic.checkName("factory/line1/ack")
     for bad in ["factory/+/ack", "factory/#", "a#"] {
-        let error = #expect(throws: MQTTError.self) { try MQTTTopic.checkName(bad) }
+        let error = thrownError(MQTTError.self) { try MQTTTopic.checkName(bad) }
         #expect(error?.message.hasSuffix("has no wildcards '+' or '#' (those are for subscriptions), like factory/line1/ack") == true)
     }
 }

@@ -105,18 +105,18 @@ import Testing
             (0..<192).map { _ in seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt8(seed >> 56) }
         }
         let cut = try file("cut.jpg", Array(bytes.prefix(bytes.count / 2)))
-        let error = #expect(throws: ImageError.self) { try Surface.readImage(path: cut) }
+        let error = thrownError(ImageError.self) { try Surface.readImage(path: cut) }
         #expect(error?.description.hasPrefix("\(cut): damaged JPEG (Premature end of JPEG file)") == true, "\(String(describing: error))")
         #expect(error?.description.split(separator: "\n").count == 1)
 
         let header = try file("header.jpg", Array(bytes.prefix(40)))
-        let headerError = #expect(throws: ImageError.self) { try Surface.readImage(path: header) }
+        let headerError = thrownError(ImageError.self) { try Surface.readImage(path: header) }
         #expect(headerError?.description.hasPrefix("\(header): not a readable JPEG (") == true, "\(String(describing: headerError))")
     }
 
     @Test func aCMYKJPEGSaysToSaveItAsRGB() throws {
         let path = try file("print.jpg", ImageFixtures.jpeg(width: 16, height: 16, cmyk: true) { _ in [UInt8](repeating: 60, count: 64) })
-        let error = #expect(throws: ImageError.self) { try Surface.readImage(path: path) }
+        let error = thrownError(ImageError.self) { try Surface.readImage(path: path) }
         #expect(error?.description == "\(path): a CMYK JPEG (made for print): save it as an RGB JPEG")
     }
 
@@ -142,7 +142,7 @@ import Testing
         #expect(surface.width == 100 && surface.height == 75)
         #expect(surface.isKnownOpaque)
         let cut = try file("cut.webp", Array(bytes.prefix(bytes.count / 2)))
-        let error = #expect(throws: ImageError.self) { try Surface.readImage(path: cut) }
+        let error = thrownError(ImageError.self) { try Surface.readImage(path: cut) }
         #expect(error?.description.hasPrefix("\(cut): not a readable WebP (truncated)") == true, "\(String(describing: error))")
     }
 
@@ -160,7 +160,7 @@ import Testing
 
     @Test func aFileThatIsNoPictureSaysWhichFormatsAreRead() throws {
         let gif = try file("anim.gif", Array("GIF89a\u{1}\0\u{1}\0".utf8))
-        let error = #expect(throws: ImageError.self) { try Surface.readImage(path: gif) }
+        let error = thrownError(ImageError.self) { try Surface.readImage(path: gif) }
         #expect(error?.description == "\(gif): not a PNG, JPEG or WebP picture (the formats Flick reads)")
     }
 
@@ -173,7 +173,7 @@ import Testing
         bytes[sof + 5] = UInt8(height >> 8); bytes[sof + 6] = UInt8(height & 0xFF)
         bytes[sof + 7] = UInt8(width >> 8); bytes[sof + 8] = UInt8(width & 0xFF)
         let path = try file("huge.jpg", bytes)
-        let error = #expect(throws: ImageError.self) { try Surface.readImage(path: path) }
+        let error = thrownError(ImageError.self) { try Surface.readImage(path: path) }
         #expect(error?.description == "\(path): unsupported size \(width)x\(height) (at most 16384 on a side and 64 megapixels: scale it down)")
     }
 }

@@ -1,3 +1,4 @@
+import FlickTestFixtures
 import Foundation
 import Testing
 @testable import FlickRaster
@@ -32,7 +33,7 @@ private func temporaryDirectory() throws -> URL {
     let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
     let cut = dir.appendingPathComponent("cut.png").path
     try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
-    let error = #expect(throws: ImageError.self) { try Surface.readPNG(path: cut) }
+    let error = thrownError(ImageError.self) { try Surface.readPNG(path: cut) }
     #expect(error?.description.hasPrefix(cut) == true)
 }
 
@@ -41,9 +42,9 @@ private func temporaryDirectory() throws -> URL {
     defer { try? FileManager.default.removeItem(at: dir) }
     let junk = dir.appendingPathComponent("junk.png").path
     try Data("this is not a png at all".utf8).write(to: URL(fileURLWithPath: junk))
-    let e1 = #expect(throws: ImageError.self) { try Surface.readPNG(path: junk) }
+    let e1 = thrownError(ImageError.self) { try Surface.readPNG(path: junk) }
     #expect(e1?.description.contains("junk.png") == true)
-    let e2 = #expect(throws: ImageError.self) { try Surface.readPNG(path: dir.appendingPathComponent("none.png").path) }
+    let e2 = thrownError(ImageError.self) { try Surface.readPNG(path: dir.appendingPathComponent("none.png").path) }
     #expect(e2?.description.contains("no such file") == true)
 }
 

@@ -1,4 +1,5 @@
 import CFreeType
+import FlickTestFixtures
 import Foundation
 import Testing
 @testable import FlickText
@@ -34,12 +35,14 @@ private func freeTypeWidth(_ text: String, pixelSize: Int, path: String, kerning
 /// a pixel a pair of FreeType's legacy `kern` table (the two tables round a pair differently now and then).
 @Test func widthsAreFreeTypeHintedAdvancesPlusGridFittedKerning() throws {
     let face = try TestFonts.regular()
-    #expect(TextLayout("Hello", face: face, pixelSize: 24).size.width == (try freeTypeWidth("Hello", pixelSize: 24, path: TestFonts.regularPath)))
+    let hello = try freeTypeWidth("Hello", pixelSize: 24, path: TestFonts.regularPath)
+    #expect(TextLayout("Hello", face: face, pixelSize: 24).size.width == hello)
     for (text, pairs) in [("AVATAR Today", 6), ("Wavy Tokyo", 4)] {
         let width = TextLayout(text, face: face, pixelSize: 24).size.width
         let legacy = try freeTypeWidth(text, pixelSize: 24, path: TestFonts.regularPath)
         #expect(abs(width - legacy) <= Double(pairs), "\(text): \(width) against \(legacy)")
-        #expect(width < (try freeTypeWidth(text, pixelSize: 24, path: TestFonts.regularPath, kerning: false)))
+        let unkerned = try freeTypeWidth(text, pixelSize: 24, path: TestFonts.regularPath, kerning: false)
+        #expect(width < unkerned)
     }
 }
 
@@ -55,7 +58,8 @@ private func freeTypeWidth(_ text: String, pixelSize: Int, path: String, kerning
 @Test func glyphAdvancesAreTheHintedFreeTypeAdvances() throws {
     let face = try TestFonts.regular()
     let m = face.glyph(face.glyphIndex(for: "m"), pixelSize: 24)
-    #expect(m.advance == (try freeTypeWidth("m", pixelSize: 24, path: TestFonts.regularPath)))
+    let advance = try freeTypeWidth("m", pixelSize: 24, path: TestFonts.regularPath)
+    #expect(m.advance == advance)
     #expect(m.mask.width > 0 && m.mask.height > 0)
     #expect(m.top > 0 && m.top <= 24)
 }
@@ -94,7 +98,7 @@ private func freeTypeWidth(_ text: String, pixelSize: Int, path: String, kerning
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = dir.appendingPathComponent("Broken.ttf").path
     try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }).write(to: URL(fileURLWithPath: path))
-    let error = #expect(throws: TextError.self) { try FontLibrary().openFace(atPath: path) }
+    let error = thrownError(TextError.self) { try FontLibrary().openFace(atPath: path) }
     #expect(error == .freeType(file: path, call: "FT_Open_Face", code: 0x02))
     #expect(error?.description == "\(path): FT_Open_Face failed (error 0x02 unknown file format): not a font file")
 }
@@ -106,7 +110,7 @@ func truncatedDejaVuThrowsNamingTheFile(length: Int) throws {
     let path = dir.appendingPathComponent("Truncated.ttf").path
     let full = try Data(contentsOf: URL(fileURLWithPath: TestFonts.regularPath))
     try full.prefix(length).write(to: URL(fileURLWithPath: path))
-    let error = #expect(throws: TextError.self) { try FontLibrary().openFace(atPath: path) }
+    let error = thrownError(TextError.self) { try FontLibrary().openFace(atPath: path) }
     let description = try #require(error?.description)
     #expect(description.hasPrefix("\(path): "))
     #expect(!description.contains("\n"))
@@ -114,7 +118,7 @@ func truncatedDejaVuThrowsNamingTheFile(length: Int) throws {
 
 @Test func missingFileThrowsNamingTheFile() throws {
     let path = "/nonexistent/flick/Missing.ttf"
-    let error = #expect(throws: TextError.self) { try FontLibrary().openFace(atPath: path) }
+    let error = thrownError(TextError.self) { try FontLibrary().openFace(atPath: path) }
     #expect(error?.description == "\(path): no such file: use a TrueType/OpenType font file")
 }
 

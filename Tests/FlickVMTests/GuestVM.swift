@@ -16,6 +16,9 @@ final class GuestVM {
     }
 
     /// Why the VM cannot run here, or nil when it can: QEMU with virtio-multitouch and the prepared kernel.
+    /// Why the VM tests are skipped, for the suite's trait.
+    static var skipComment: Comment { Comment(rawValue: "QEMU cannot run here: \(unavailableReason ?? "")") }
+
     static let unavailableReason: String? = {
         let prepare = Process()
         prepare.executableURL = repository.appendingPathComponent("deploy/vm/prepare")

@@ -58,6 +58,45 @@ static inline uint8x16_t lerp16_x4(uint8x16_t a, uint8x16_t b, uint32_t k) {
     return r;
 }
 
+/// `lerp256` of four pixels by one weight w in 1...255, where both w and 256 − w fit a byte: two widening
+/// multiplies a half (`w` and `iw` = 256 − w in every byte).
+static inline uint8x16_t lerp256_x4_by_bytes(uint8x16_t a, uint8x16_t b, uint8x16_t w, uint8x16_t iw) {
+    const uint16x8_t low = vmlal_u8(vmull_u8(vget_low_u8(a), vget_low_u8(iw)), vget_low_u8(b), vget_low_u8(w));
+    const uint16x8_t high = vmlal_high_u8(vmull_high_u8(a, iw), b, w);
+    return vshrn_high_n_u16(vshrn_n_u16(low, 8), high, 8);
+}
+
+/// `lerp256` of four pixels, each channel by the weight (0...255) in its byte of `w`: a·256 − a·w + b·w, which
+/// 16 bits hold exactly (it wraps on the way, but ends in 0...65280), then its top byte.
+static inline uint8x16_t lerp256_x4_bytes(uint8x16_t a, uint8x16_t b, uint8x16_t w) {
+    uint16x8_t low = vshll_n_u8(vget_low_u8(a), 8), high = vshll_high_n_u8(a, 8);
+    low = vmlal_u8(vmlsl_u8(low, vget_low_u8(a), vget_low_u8(w)), vget_low_u8(b), vget_low_u8(w));
+    high = vmlal_high_u8(vmlsl_high_u8(high, a, w), b, w);
+    return vshrn_high_n_u16(vshrn_n_u16(low, 8), high, 8);
+}
+
+/// Byte `k` (0...3) of each 32-bit lane copied into all four of its bytes: bits 8...15 of a 16.16 position are
+/// its lerp256 weight, byte 1.
+static inline uint8x16_t lane_byte_x4(uint8x16_t v, const int k) {
+    const uint8x16_t lanes = {0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12};
+    return vqtbl1q_u8(v, vaddq_u8(lanes, vdupq_n_u8((uint8_t)k)));
+}
+
+/// The vqtbl byte indices of pixels `index` (each 0...3 for one table register, 0...7 for two) of a table:
+/// 4·index + 0, 1, 2, 3 in each lane's bytes.
+static inline uint8x16_t pixel_bytes_x4(uint32x4_t index) {
+    return vreinterpretq_u8_u32(vmlaq_n_u32(vdupq_n_u32(0x03020100), index, 0x04040404));
+}
+
+/// The vqtbl byte indices of eight pixels `index` (each 0...7) of a two-register table, pixels 0...3 in val[0]:
+/// 4·index + 0, 1, 2, 3, each index spread over its pixel's four bytes.
+static inline uint8x16x2_t pixel_bytes_x8(uint8x8_t index) {
+    const uint8x16_t scaled = vcombine_u8(vshl_n_u8(index, 2), vdup_n_u8(0));
+    const uint8x16_t first = {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}, second = vaddq_u8(first, vdupq_n_u8(4));
+    const uint8x16_t bytes = {0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3};
+    return (uint8x16x2_t){{vaddq_u8(vqtbl1q_u8(scaled, first), bytes), vaddq_u8(vqtbl1q_u8(scaled, second), bytes)}};
+}
+
 static inline uint8x16_t load_x4(const uint32_t *p) { return vld1q_u8((const uint8_t *)p); }
 static inline void store_x4(uint32_t *p, uint8x16_t v) { vst1q_u8((uint8_t *)p, v); }
 

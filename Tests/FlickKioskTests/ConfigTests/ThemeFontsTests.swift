@@ -2,6 +2,7 @@ import FlickKiosk
 import FlickDisplay
 import FlickInput
 import FlickRaster
+import FlickTestFixtures
 import FlickUI
 import FlickText
 import Foundation
@@ -28,7 +29,7 @@ extension ConfigTests {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("theme-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             try Data("not a font".utf8).write(to: URL(fileURLWithPath: dir + "/bad.ttf"))
-            let error = #expect(throws: KioskConfigError.self) {
+            let error = thrownError(KioskConfigError.self) {
                 try config(#"["missing.ttf", "bad.ttf", "No Such Family"]"#, directory: dir)
             }
             let lines = error?.lines ?? []
@@ -66,7 +67,7 @@ extension ConfigTests {
             #expect(families.first == "DejaVu Sans")
             // Lohit has Latin and no Japanese: it is passed over for 東京, which VL Gothic has.
             #expect(families.contains("VL Gothic") && families.contains("Noto Color Emoji") && !families.contains("Lohit Devanagari"))
-            let error = #expect(throws: KioskConfigError.self) {
+            let error = thrownError(KioskConfigError.self) {
                 try KioskConfig.parse(Array(#"{"theme": {"fallbackFonts": ["No Such Family"]}, "pages": [{"id": "a", "content": {"type": "text", "title": "T", "body": "B"}}]}"#.utf8),
                                       file: "k.json", directory: "/tmp")
             }

@@ -91,7 +91,8 @@ import Testing
         player.run(until: 1.6)
         #expect(scene.pagesWithLayers == ["home"])
         #expect(scene.images.decodes == decodes)
-        #expect(Self.differing(first, try #require(scene.controller("home").view.layer)) == 0)
+        let shown = try #require(scene.controller("home").view.layer)
+        #expect(Self.differing(first, shown) == 0)
     }
 
     @Test func aPictureFileChangedSinceIsReadAgain() throws {
@@ -108,6 +109,7 @@ import Testing
         let fresh = try Self.scene(photo: path)
         fresh.renderLayerFromNothing("home")
         let expected = try #require(fresh.controller("home").view.layer)
-        #expect(Self.differing(try #require(scene.controller("home").view.layer), expected) == 0)
+        let layer = try #require(scene.controller("home").view.layer)
+        #expect(Self.differing(layer, expected) == 0)
     }
 }

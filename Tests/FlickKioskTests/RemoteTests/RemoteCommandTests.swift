@@ -47,7 +47,8 @@ import Testing
         let silent = try fleet.add("cafe-4", groups: ["cafe"])
         silent.reportedAt = Date(timeIntervalSinceNow: -3600)
         try silent.publishHealth()
-        #expect(rows(try fleet.remote(["list"]).out)["cafe-4"]?[1] == "online, silent 60m")
+        let listed = try fleet.remote(["list"]).out
+        #expect(rows(listed)["cafe-4"]?[1] == "online, silent 60m")
 
         let json = try fleet.remote(["list", "--json"])
         #expect(json.status == 0, "\(json.err)")
