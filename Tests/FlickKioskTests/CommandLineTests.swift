@@ -89,8 +89,9 @@ import Testing
         let result = try flick(["bench", "--page-size", "64x40", "--only", "cross-fade", "--draw-frames", "3"] + (reference ? ["--reference"] : []))
         #expect(result.status == 0)
         // A debug build (the tests') says first that its figures mean little.
-        let lines = result.out.split(separator: "\n").filter { !$0.hasPrefix("note: this is a debug build") }
-        #expect(lines == ["drew 3 frames of \(reference ? "the reference of " : "")cross-fade, two full-screen layers"])
+        let lines = result.out.split(separator: "\n").filter { !$0.hasPrefix("note: this is a debug build") }.map(String.init)
+        let drawn = "drew 3 frames of " + (reference ? "the reference of " : "") + "cross-fade, two full-screen layers"
+        #expect(lines == [drawn])
     }
 
     @Test func drawFramesNeedsAFilterThatNamesOneFrameFigure() throws {
