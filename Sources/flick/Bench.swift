@@ -23,12 +23,28 @@ struct Bench: ParsableCommand {
     @Option(help: "Only the page figures whose name contains this text (any case), e.g. \"photo card\".")
     var only: String?
 
+    @Option(help: ArgumentHelp("Draw this many frames of the one frame figure --only names, untimed, and nothing else.",
+                               discussion: "For an instruction counter: two runs with different counts leave what the frames between cost, set-up cancelled out (scripts/bench-arm64)."))
+    var drawFrames: Int?
+
+    @Flag(help: "With --draw-frames: draw the figure's reference (a frame's memcpy, or the XRGB8888 scan-out copy) instead.")
+    var reference = false
+
+    func validate() throws {
+        guard let drawFrames else {
+            if reference { throw ValidationError("--reference goes with --draw-frames") }
+            return
+        }
+        if drawFrames < 0 { throw ValidationError("--draw-frames \(drawFrames): give a count of frames, 0 or more") }
+        if only == nil { throw ValidationError("--draw-frames needs --only naming one frame figure, e.g. --only \"cross-fade\"") }
+    }
+
     func run() throws {
         #if DEBUG
         print("note: this is a debug build; figures mean little. Use: scripts/bench (a release build)")
         #endif
         let fonts = try FontCollection()
-        if !pagesOnly {
+        if !pagesOnly && drawFrames == nil {
             print(RasterBenchmark.header())
             RasterBenchmark.run(sizes: sizes.map { FrameSize($0.width, $0.height) }, fonts: fonts) {
                 print(RasterBenchmark.format($0))
@@ -40,6 +56,17 @@ struct Bench: ParsableCommand {
         }
         let pages = PageBenchmark(width: pageSize.width, height: pageSize.height,
                                   config: try KioskConfig.loadOrExit(path: path), configPath: path, fonts: fonts, only: only)
+        if let drawFrames, let only {
+            let named = try pages.frameFigureNames()
+            guard named.count == 1 else {
+                printToStandardError(["flick bench: --draw-frames: --only '\(only)' names \(named.count) frame figures"
+                    + (named.isEmpty ? "" : " (\(named.joined(separator: "; ")))") + ": give a part of one name printed without --only"])
+                throw ExitCode(2)
+            }
+            try pages.drawFrames(drawFrames, of: named[0], reference: reference)
+            print("drew \(drawFrames) frames of \(reference ? "the reference of " : "")\(named[0])")
+            return
+        }
         print("pages at \(pageSize.width)x\(pageSize.height) (\(path))")
         var reported = 0
         func report(_ figure: PageBenchmark.Figure) {

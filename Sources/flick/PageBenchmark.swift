@@ -50,32 +50,7 @@ struct PageBenchmark {
             report(Figure(name: startUpName, value: "\(startUp.formatted(decimals: 0)) ms", target: "≤ 150 ms", met: startUp <= 150))
         }
         let copy = frameCopy()
-        report(ratio("page follows the finger", Stopwatch.interleaved([followFingerFrame(), copy]), limit: 1.5))
-        if let photos = config.pages.first(where: { $0.content.kind is KioskConfig.Photos }) {
-            report(ratio("photo card follows the finger (held off-centre, turning)",
-                         Stopwatch.interleaved([photoCardFrame(photos.id), copy]), limit: 3))
-            report(ratio("photo card flung off (its flight, the next card coming forward)",
-                         Stopwatch.interleaved([photoFlightFrame(photos.id), copy]), limit: 3))
-        }
-        if let todo = config.pages.first(where: { $0.content.kind is KioskConfig.Todo }), let content = todo.content.kind as? KioskConfig.Todo {
-            let state = try benchStateDirectory(list: content.list)
-            defer { try? FileManager.default.removeItem(atPath: state) }
-            let w = Double(width), h = Double(height)
-            report(ratio("to-do row follows a swipe", Stopwatch.interleaved([
-                dragFrame(on: todo.id, from: Point(w * 0.3, h * 0.5), along: Point(1, 0), turningAt: w * 0.3, stateDirectory: state), copy,
-            ]), limit: 1.5))
-            report(ratio("to-do list scrolls under the finger", Stopwatch.interleaved([
-                dragFrame(on: todo.id, from: Point(w * 0.5, h * 0.8), along: Point(0, -1), turningAt: h * 0.5, stateDirectory: state), copy,
-            ]), limit: 1.5))
-        }
-        for page in config.pages {
-            report(ratio("page \"\(page.id)\" drawn again from nothing (as after a detail closes)", Stopwatch.interleaved([pageFromNothing(page.id), copy]), limit: 4))
-        }
-        report(ratio("cross-fade, two full-screen layers", Stopwatch.interleaved([crossFadeFrame(), copy]), limit: 2.5))
-        for format in ScanoutFormat.preference where format != .xrgb8888 {
-            report(ratio("scan-out copy of a frame to \(format.rawValue)",
-                         Stopwatch.interleaved([scanoutCopy(format), scanoutCopy(.xrgb8888)]), limit: 1.5, reference: "XRGB8888"))
-        }
+        try forEachFrameFigure(copy: copy) { report(ratio($0)) }
         reportTextLayout(copy, reportFigure)
         let idleName = "frames drawn in 10 s idle"
         if wants(idleName) {
@@ -83,6 +58,70 @@ struct PageBenchmark {
             report(Figure(name: idleName, value: "\(idle)", target: "0", met: idle == 0))
         }
         if let rss { report(Figure(name: rssName, value: "\(rss.formatted(decimals: 1)) MB", target: "≤ 64 MB", met: rss <= 64)) }
+    }
+
+    /// A figure that times frames against a reference's, in turns: `bodies()` makes both (setting up the scene)
+    /// only for a figure that is run.
+    struct FrameFigure {
+        var name: String
+        /// The most a frame may cost, in references.
+        var limit: Double
+        /// What the reference does: "copy" (one frame's memcpy) or a scan-out format's copy.
+        var reference = "copy"
+        /// The frame's body, then the reference's.
+        var bodies: () -> [() -> Void]
+    }
+
+    /// Every frame figure of the tour, in the order they are printed.
+    private func forEachFrameFigure(copy: @escaping () -> Void, _ visit: (FrameFigure) throws -> Void) throws {
+        try visit(FrameFigure(name: "page follows the finger", limit: 1.5) { [followFingerFrame(), copy] })
+        if let photos = config.pages.first(where: { $0.content.kind is KioskConfig.Photos }) {
+            try visit(FrameFigure(name: "photo card follows the finger (held off-centre, turning)", limit: 3) {
+                [photoCardFrame(photos.id), copy]
+            })
+            try visit(FrameFigure(name: "photo card flung off (its flight, the next card coming forward)", limit: 3) {
+                [photoFlightFrame(photos.id), copy]
+            })
+        }
+        if let todo = config.pages.first(where: { $0.content.kind is KioskConfig.Todo }), let content = todo.content.kind as? KioskConfig.Todo {
+            let state = try benchStateDirectory(list: content.list)
+            defer { try? FileManager.default.removeItem(atPath: state) }
+            let w = Double(width), h = Double(height)
+            try visit(FrameFigure(name: "to-do row follows a swipe", limit: 1.5) {
+                [dragFrame(on: todo.id, from: Point(w * 0.3, h * 0.5), along: Point(1, 0), turningAt: w * 0.3, stateDirectory: state), copy]
+            })
+            try visit(FrameFigure(name: "to-do list scrolls under the finger", limit: 1.5) {
+                [dragFrame(on: todo.id, from: Point(w * 0.5, h * 0.8), along: Point(0, -1), turningAt: h * 0.5, stateDirectory: state), copy]
+            })
+        }
+        for page in config.pages {
+            try visit(FrameFigure(name: "page \"\(page.id)\" drawn again from nothing (as after a detail closes)", limit: 4) {
+                [pageFromNothing(page.id), copy]
+            })
+        }
+        try visit(FrameFigure(name: "cross-fade, two full-screen layers", limit: 2.5) { [crossFadeFrame(), copy] })
+        for format in ScanoutFormat.preference where format != .xrgb8888 {
+            try visit(FrameFigure(name: "scan-out copy of a frame to \(format.rawValue)", limit: 1.5, reference: "XRGB8888") {
+                [scanoutCopy(format), scanoutCopy(.xrgb8888)]
+            })
+        }
+    }
+
+    /// The names of the frame figures `only` picks.
+    func frameFigureNames() throws -> [String] {
+        var names: [String] = []
+        try forEachFrameFigure(copy: {}) { if wants($0.name) { names.append($0.name) } }
+        return names
+    }
+
+    /// Draws `count` frames of the frame figure `name`, or of its reference, untimed and nothing else: what an
+    /// instruction counter runs twice, with two counts, so that the set-up cancels out.
+    func drawFrames(_ count: Int, of name: String, reference: Bool) throws {
+        try forEachFrameFigure(copy: frameCopy()) { figure in
+            guard figure.name == name else { return }
+            let body = figure.bodies()[reference ? 1 : 0]
+            for _ in 0..<count { body() }
+        }
     }
 
     /// The tour's texts laid out, Latin and all, next to a frame's copy: both figures when `only` wants either.
@@ -117,14 +156,14 @@ struct PageBenchmark {
     }
 
     /// nil, and nothing timed, for a figure `only` leaves out.
-    private func ratio(_ name: String, _ timing: @autoclosure () -> InterleavedTiming, limit: Double,
-                       reference: String = "copy") -> Figure? {
-        guard wants(name) else { return nil }
-        let timing = timing()
+    private func ratio(_ figure: FrameFigure) -> Figure? {
+        guard wants(figure.name) else { return nil }
+        let timing = Stopwatch.interleaved(figure.bodies())
         let medians = timing.medians, r = timing.ratio(0, to: 1)
         func ms(_ ns: Double) -> String { (ns / 1e6).formatted(decimals: 3) }
-        return Figure(name: name, value: "\(ms(medians[0])) ms = \(r.formatted(decimals: 2)) × \(reference) (\(ms(medians[1])) ms)",
-                      target: "≤ \(limit.formatted(decimals: 1)) ×", met: r <= limit)
+        return Figure(name: figure.name,
+                      value: "\(ms(medians[0])) ms = \(r.formatted(decimals: 2)) × \(figure.reference) (\(ms(medians[1])) ms)",
+                      target: "≤ \(figure.limit.formatted(decimals: 1)) ×", met: r <= figure.limit)
     }
 
     /// memcpy of one frame: the least any frame that changes every pixel can cost.
@@ -341,42 +380,4 @@ struct PageBenchmark {
 struct BenchmarkFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// A touch script that visits every page of the tour: what a visitor does in the first minute.
-enum TourWalk {
-    static func script(width: Int, height: Int) -> String {
-        var events: [String] = []
-        var t = 0.0
-        let w = Double(width), h = Double(height)
-        func drag(from: (Double, Double), to: (Double, Double)) {
-            events.append(#"{"t": \#(t), "type": "down", "id": 0, "x": \#(from.0), "y": \#(from.1)}"#)
-            for i in 1...8 {
-                let f = Double(i) / 8
-                events.append(#"{"t": \#(t + 16 * Double(i)), "type": "move", "id": 0, "x": \#(from.0 + (to.0 - from.0) * f), "y": \#(from.1 + (to.1 - from.1) * f)}"#)
-            }
-            events.append(#"{"t": \#(t + 140), "type": "up", "id": 0}"#)
-            t += 1500
-        }
-        func tap(_ x: Double, _ y: Double) {
-            events.append(#"{"t": \#(t), "type": "down", "id": 0, "x": \#(x), "y": \#(y)}"#)
-            events.append(#"{"t": \#(t + 60), "type": "up", "id": 0}"#)
-            t += 1000
-        }
-        // home → info: open the second row's detail, flick to the next item, back by the edge swipe.
-        drag(from: (w * 0.8, h * 0.5), to: (w * 0.3, h * 0.5))
-        tap(w * 0.3, h * 0.3)
-        drag(from: (w * 0.8, h * 0.5), to: (w * 0.3, h * 0.5))
-        drag(from: (w * 0.005, h * 0.5), to: (w * 0.6, h * 0.5))
-        // → more: Next twice.
-        drag(from: (w * 0.8, h * 0.5), to: (w * 0.3, h * 0.5))
-        tap(w * 0.89, h * 0.88)
-        tap(w * 0.89, h * 0.88)
-        // → home, down to the photos, flick the top photo away, then up to the to-do page (from above the card).
-        drag(from: (w * 0.8, h * 0.5), to: (w * 0.3, h * 0.5))
-        drag(from: (w * 0.5, h * 0.8), to: (w * 0.5, h * 0.3))
-        drag(from: (w * 0.5, h * 0.5), to: (w * 0.95, h * 0.5))
-        drag(from: (w * 0.5, h * 0.02), to: (w * 0.5, h * 0.5))
-        return "[" + events.joined(separator: ",\n") + "]"
-    }
 }

@@ -83,6 +83,32 @@ import Testing
         #expect(result.err == "flick bench: --only 'no such\\u{1B}[2J figure' names no page figure: give a part of a name printed without --only\n")
     }
 
+    /// What an instruction counter runs: the frames of one figure and nothing else, no table, no other figure.
+    @Test(arguments: [false, true])
+    func drawFramesDrawsOneFiguresFramesAndNothingElse(reference: Bool) throws {
+        let result = try flick(["bench", "--page-size", "64x40", "--only", "cross-fade", "--draw-frames", "3"] + (reference ? ["--reference"] : []))
+        #expect(result.status == 0)
+        // A debug build (the tests') says first that its figures mean little.
+        let lines = result.out.split(separator: "\n").filter { !$0.hasPrefix("note: this is a debug build") }.map(String.init)
+        let drawn = "drew 3 frames of " + (reference ? "the reference of " : "") + "cross-fade, two full-screen layers"
+        #expect(lines == [drawn])
+    }
+
+    @Test func drawFramesNeedsAFilterThatNamesOneFrameFigure() throws {
+        let two = try flick(["bench", "--page-size", "64x40", "--only", "photo card", "--draw-frames", "3"])
+        #expect(two.status == 2)
+        #expect(two.err == "flick bench: --draw-frames: --only 'photo card' names 2 frame figures (photo card follows the finger (held off-centre, turning); photo card flung off (its flight, the next card coming forward)): give a part of one name printed without --only\n")
+        let none = try flick(["bench", "--page-size", "64x40", "--only", "start-up", "--draw-frames", "3"])
+        #expect(none.status == 2)
+        #expect(none.err == "flick bench: --draw-frames: --only 'start-up' names 0 frame figures: give a part of one name printed without --only\n")
+        let unfiltered = try flick(["bench", "--draw-frames", "3"])
+        #expect(unfiltered.status == 64)
+        #expect(unfiltered.err.contains("--draw-frames needs --only naming one frame figure"))
+        let alone = try flick(["bench", "--reference"])
+        #expect(alone.status == 64)
+        #expect(alone.err.contains("--reference goes with --draw-frames"))
+    }
+
     @Test func anUnknownCommandIsEchoedWithItsControlCharactersEscaped() throws {
         let result = try flick(["fro\u{1B}[2J\nb\u{202E}"])
         #expect(result.status == 64)
