@@ -41,10 +41,7 @@ static inline void shear_row_by(uint32_t *dst, const uint32_t *src, long count, 
 
 /// dst[i] = ~lerp16(src[i], src[i + 1], k) for i in 0..<count: a row moved by a fraction of a pixel, asking for
 /// the cache lines `ahead` pixels past those read as it goes (a later row's; 0: none).
-__attribute__((target("avx2")))
-static void shear_row(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
-    by_sixteenths(shear_row_by, dst, src, count, k, ahead);
-}
+SIXTEENTHS_LOOPS(__attribute__((target("avx2"))), shear_row, shear_row_by)
 
 /// Lane l of the result is row `lane[l]` of eight columns from `row` (`stride` pixels a row), lane[l] in
 /// 0...spread: the rows in turn, each taken where the lane reaches it (`reaches[d − 1]`: lane ≥ d).
@@ -222,10 +219,7 @@ static inline void shear_over_by(uint32_t *dst, const uint32_t *src, long count,
 /// dst[i] = s + dst[i]·(255 − alpha of s)/255 with s = lerp16(src[i], src[i + 1], k): a row moved by a fraction
 /// of a pixel and composited source-over, asking for the cache lines `ahead` pixels past those written, to be
 /// written, as it goes.
-__attribute__((target("avx2")))
-static void shear_over(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
-    by_sixteenths(shear_over_by, dst, src, count, k, ahead);
-}
+SIXTEENTHS_LOOPS(__attribute__((target("avx2"))), shear_over, shear_over_by)
 
 #elif !defined(__aarch64__)
 
@@ -250,19 +244,6 @@ static void shear_over(uint32_t *dst, const uint32_t *src, long count, uint32_t 
 
 #if !defined(__aarch64__)
 
-void flick_raster_shear_rows_wide(uint32_t *dst, long dstStride, const uint32_t *image, long imageStride, long imageWidth,
-                                  long imageHeight, const int32_t *shift, const int32_t *weight, long firstRow, long rows,
-                                  long firstColumn, long count) {
-    shear_rows(dst, dstStride, image, imageStride, imageWidth, imageHeight, shift, weight, firstRow, rows, firstColumn,
-               count, shear_row);
-}
-
-void flick_raster_shear_over_rows_wide(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
-                                       const int32_t *shift, const int32_t *weight, const int32_t *visibleFrom,
-                                       const int32_t *visibleTo, long rows, long ownedFrom, long ownedTo,
-                                       long columnsFrom, long columnsTo) {
-    shear_over_rows(dst, dstStride, src, srcStride, shift, weight, visibleFrom, visibleTo, rows, ownedFrom, ownedTo,
-                    columnsFrom, columnsTo, shear_over);
-}
+SHEAR_ROW_PASSES(shear_row, shear_over)
 
 #endif

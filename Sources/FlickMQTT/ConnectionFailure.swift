@@ -19,6 +19,10 @@ enum ConnectionFailure {
     /// TLS failure).
     static func words(for code: Int32, errno: Int32, keepAlive: Int, libraryError: String?) -> String {
         switch mosq_err_t(rawValue: code) {
+        case MOSQ_ERR_ERRNO where errno == EPROTO && libraryError != nil:
+            // Newer libmosquitto (Debian 13's 2.0.21; 2.0.11 said MOSQ_ERR_TLS) ends a failed handshake with EPROTO, having
+            // logged OpenSSL's reason.
+            return "TLS failed: \(libraryError!)"
         case MOSQ_ERR_ERRNO:
             return errno == 0 ? "connection failed" : lowercasedFirst(String(cString: strerror(errno)))
         case MOSQ_ERR_EAI:

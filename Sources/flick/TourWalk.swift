@@ -27,7 +27,10 @@ enum TourWalk {
         drag(from: (w * 0.8, h * 0.5), to: (w * 0.3, h * 0.5))
         tap(w * 0.89, h * 0.88)
         tap(w * 0.89, h * 0.88)
-        // → home, down to the photos, flick the top photo away, then up to the to-do page (from above the card).
+        // → world (its list scrolled), → home, down to the photos, flick the top photo away, then up to the to-do
+        // page (from above the card).
+        drag(from: (w * 0.8, h * 0.5), to: (w * 0.3, h * 0.5))
+        drag(from: (w * 0.5, h * 0.8), to: (w * 0.5, h * 0.3))
         drag(from: (w * 0.8, h * 0.5), to: (w * 0.3, h * 0.5))
         drag(from: (w * 0.5, h * 0.8), to: (w * 0.5, h * 0.3))
         drag(from: (w * 0.5, h * 0.5), to: (w * 0.95, h * 0.5))

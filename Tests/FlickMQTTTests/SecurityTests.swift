@@ -1,3 +1,4 @@
+import CMosquitto
 import FlickTestFixtures
 import Glibc
 import Testing
@@ -79,6 +80,16 @@ private func brokerWithTLS() throws -> MosquittoBroker {
     #expect(TestLoop().run([kiosk], until: { kiosk.state != .connecting }))
     guard case .disconnected(let reason) = kiosk.state else { Issue.record("\(kiosk.state)"); return }
     #expect(reason.hasPrefix("TLS failed") && reason.contains("certificate verify failed"), "\(reason)")
+}
+
+/// The same refusal in the words of a newer libmosquitto (Debian 13's 2.0.21): errno EPROTO, OpenSSL's reason in its log.
+@Test func aHandshakeEndedWithEPROTOIsSaidAsTLSWithOpenSSLsReason() {
+    let openSSL = "OpenSSL Error[0]: error:0A000086:SSL routines::certificate verify failed"
+    #expect(ConnectionFailure.words(for: MOSQ_ERR_ERRNO.rawValue, errno: EPROTO, keepAlive: 30, libraryError: openSSL)
+            == "TLS failed: " + openSSL)
+    #expect(ConnectionFailure.words(for: MOSQ_ERR_ERRNO.rawValue, errno: EPROTO, keepAlive: 30, libraryError: nil) == "protocol error")
+    #expect(ConnectionFailure.words(for: MOSQ_ERR_ERRNO.rawValue, errno: ECONNREFUSED, keepAlive: 30, libraryError: openSSL)
+            == "connection refused")
 }
 
 @Test func aTLSBrokerThatDiesLeavesTheKioskRunningAndRetrying() throws {

@@ -21,9 +21,7 @@ static inline void shear_row_by(uint32_t *dst, const uint32_t *src, long count, 
     for (; i < count; i++) dst[i] = ~lerp16(src[i], src[i + 1], k);
 }
 
-static void shear_row(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
-    by_sixteenths(shear_row_by, dst, src, count, k, ahead);
-}
+SIXTEENTHS_LOOPS(, shear_row, shear_row_by)
 
 __attribute__((always_inline))
 static inline void shear_over_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k, long ahead) {
@@ -49,24 +47,9 @@ static inline void shear_over_by(uint32_t *dst, const uint32_t *src, long count,
     for (; i < count; i++) dst[i] = shear_over_pixel(src + i, dst[i], k);
 }
 
-static void shear_over(uint32_t *dst, const uint32_t *src, long count, uint32_t k, long ahead) {
-    by_sixteenths(shear_over_by, dst, src, count, k, ahead);
-}
+SIXTEENTHS_LOOPS(, shear_over, shear_over_by)
 
-void flick_raster_shear_rows_wide(uint32_t *dst, long dstStride, const uint32_t *image, long imageStride, long imageWidth,
-                                  long imageHeight, const int32_t *shift, const int32_t *weight, long firstRow, long rows,
-                                  long firstColumn, long count) {
-    shear_rows(dst, dstStride, image, imageStride, imageWidth, imageHeight, shift, weight, firstRow, rows, firstColumn,
-               count, shear_row);
-}
-
-void flick_raster_shear_over_rows_wide(uint32_t *dst, long dstStride, const uint32_t *src, long srcStride,
-                                       const int32_t *shift, const int32_t *weight, const int32_t *visibleFrom,
-                                       const int32_t *visibleTo, long rows, long ownedFrom, long ownedTo,
-                                       long columnsFrom, long columnsTo) {
-    shear_over_rows(dst, dstStride, src, srcStride, shift, weight, visibleFrom, visibleTo, rows, ownedFrom, ownedTo,
-                    columnsFrom, columnsTo, shear_over);
-}
+SHEAR_ROW_PASSES(shear_row, shear_over)
 
 // The middle pass. Each lane of four columns reads its own rows, at most `depth` − 1 apart: a window of `depth`
 // rows is loaded and each lane's bytes picked from its row with a table lookup (tbl across two to four registers;
@@ -115,12 +98,16 @@ static inline void column_vectors(uint32_t *out, long dstStride, const struct co
                                   const int vectors, const int depth) {
     const uint32_t *row[4];
     uint8x16_t top[4];
+    // Unrolled, so that the rows, windows and weights stay in registers (rolled, clang kept them on the stack:
+    // twice the instructions).
+#pragma clang loop unroll(full)
     for (int n = 0; n < vectors; n++) {
         row[n] = v[n].row;
         top[n] = window_pixels(row[n], srcStride, v[n].pick, depth);
     }
     for (long j = 0; j < rows; j++, out += dstStride) {
         uint8x16x4_t lerped;
+#pragma clang loop unroll(full)
         for (int n = 0; n < vectors; n++) {
             row[n] += srcStride;
             const uint8x16_t bottom = window_pixels(row[n], srcStride, v[n].pick, depth);
