@@ -33,9 +33,7 @@ void flick_raster_bilinear_over_wide(uint32_t *dst, const uint32_t *image, long 
         const uint8x16_t wx = lane_byte_x4(vreinterpretq_u8_s32(u), 1), wy = lane_byte_x4(vreinterpretq_u8_s32(v), 1);
         const uint8x16_t s = lerp256_x4_bytes(lerp256_x4_bytes(upper.val[0], upper.val[1], wx),
                                               lerp256_x4_bytes(lower.val[0], lower.val[1], wx), wy);
-        // A 32-bit add, as the baseline's: carries between channels of a pixel that is not premultiplied stay alike.
-        const uint8x16_t under = scale_x4(load_x4(dst + i), vmvnq_u8(alpha_x4(s)));
-        store_x4(dst + i, vreinterpretq_u8_u32(vaddq_u32(vreinterpretq_u32_u8(s), vreinterpretq_u32_u8(under))));
+        store_x4(dst + i, over_x4(s, load_x4(dst + i)));
         u = vaddq_s32(u, du4);
         v = vaddq_s32(v, dv4);
     }
