@@ -3,8 +3,11 @@ import FlickRaster
 /// Where each widget of a panel goes on a screen. A row or column gives each place its fixed `size` first, then
 /// shares the rest by `weight`; a grid is a column of rows of equal cells, each row as tall as its tallest fixed
 /// size or sharing by its largest weight, with no more columns than cells of ``narrowestCell`` fit across (three
-/// columns in landscape are two in portrait, and the rows follow). No control is given less than a touch target
-/// across or down; when the page cannot hold that, the widgets run past its end and ``overflow`` says by how much.
+/// columns in landscape are two in portrait, and the rows follow). Where the fixed sizes add up to more than the
+/// screen has (a panel made for a tall portrait screen shown on a landscape one, or at a higher density), they
+/// shrink alike, all of them by the same share of what each has above its least. No control is given less than a
+/// touch target across or down; when the page cannot hold that, the widgets run past its end and ``overflow`` says
+/// by how much.
 struct PanelLayout {
     /// Each widget and its frame, in reading order.
     private(set) var placed: [(widget: PanelWidget, frame: Rect)] = []
@@ -112,7 +115,7 @@ struct PanelLayout {
     /// `total` pixels shared among `lines` with gaps between: fixed lengths first, the rest by weight, no line
     /// under its least (those that would be are given their least, and the others share what remains).
     private mutating func share(_ total: Double, among lines: [Line]) -> [Double] {
-        var lengths = lines.map { $0.fixed }
+        var lengths = Self.shrunk(lines, into: total - gap * Double(max(0, lines.count - 1)))
         var room = total - gap * Double(max(0, lines.count - 1)) - lengths.compactMap { $0 }.reduce(0, +)
         while true {
             let open = lines.indices.filter { lengths[$0] == nil }
@@ -126,6 +129,17 @@ struct PanelLayout {
         }
         overflow = max(overflow, -room)
         return lengths.map { $0 ?? 0 }
+    }
+
+    /// The fixed lengths of `lines`, shrunk where they and the other lines' least need more than `room`: each by the
+    /// same share of its length above its least, as far as that goes.
+    private static func shrunk(_ lines: [Line], into room: Double) -> [Double?] {
+        let fixed = lines.map(\.fixed)
+        let needed = lines.map { $0.fixed ?? $0.least }.reduce(0, +)
+        let spare = lines.compactMap { line in line.fixed.map { $0 - line.least } }.reduce(0, +)
+        guard needed > room, spare > 0 else { return fixed }
+        let kept = max(0, 1 - (needed - room) / spare)
+        return zip(lines, fixed).map { line, fixed in fixed.map { line.least + ($0 - line.least) * kept } }
     }
 
     /// Consecutive spans of `lengths` with gaps between, from `start`, on whole pixels with no seams.

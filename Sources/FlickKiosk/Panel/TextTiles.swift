@@ -41,10 +41,25 @@ final class LabelTile: PanelTile {
     private func place() {
         if label.maxLines == 1 {
             label.pixelSize = look.fittingSize(label.text, face: label.face, largest: largest, width: view.frame.width)
+        } else {
+            label.pixelSize = fittingHeight()
         }
         let height = min(view.frame.height, label.layout(width: view.frame.width).size.height)
         let frame = Rect(x: 0, y: ((view.frame.height - height) / 2).rounded(), width: view.frame.width, height: height)
         if label.view.frame != frame { label.view.frame = frame }
+    }
+
+    /// The style's size, or smaller where the wrapped text would be taller than its place (a panel shrunk to fit a
+    /// smaller screen): down to the caption size, then the place cuts it.
+    private func fittingHeight() -> Double {
+        var size = largest
+        for _ in 0..<4 {
+            label.pixelSize = size
+            let height = label.layout(width: view.frame.width).size.height
+            guard height > view.frame.height, size > look.captionSize else { break }
+            size = max(look.captionSize, (size * view.frame.height / height).rounded(.down))
+        }
+        return size
     }
 }
 
