@@ -113,8 +113,8 @@ struct PanelLayout {
     }
 
     /// `total` pixels shared among `lines` with gaps between: fixed lengths first (shrunk when they do not fit, as
-    /// `shrunk` says), the rest by weight, no line
-    /// under its least (those that would be are given their least, and the others share what remains).
+    /// `shrunk` says), the rest by weight, no line under its least (those that would be are given their least, and
+    /// the others share what remains).
     private mutating func share(_ total: Double, among lines: [Line]) -> [Double] {
         var lengths = Self.shrunk(lines, into: total - gap * Double(max(0, lines.count - 1)))
         var room = total - gap * Double(max(0, lines.count - 1)) - lengths.compactMap { $0 }.reduce(0, +)
