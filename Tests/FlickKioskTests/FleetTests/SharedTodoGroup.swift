@@ -184,6 +184,12 @@ final class SharedTodoProbe {
 
     /// The payloads on `topic`, as text, in order.
     func texts(on topic: String) -> [String] { messages.filter { $0.topic == topic }.map(\.text) }
+
+    /// A kiosk's status as it changed, each repeat dropped: a status is published at QoS 1, at least once, and a
+    /// kiosk whose PUBACK came late on a busy machine sends it again (CI saw k3's "online" twice).
+    func statuses(on topic: String) -> [String] {
+        texts(on: topic).reduce(into: []) { changes, text in if changes.last != text { changes.append(text) } }
+    }
 }
 
 /// Expectations every kiosk of a group meets once in step: the same items on screen, in the final state, in the

@@ -98,11 +98,11 @@ import Testing
         let start = try await run.scriptStart(kiosks)
         try await Self.expectOnTime(cutOff, "the link cut")
         await run.run(until: start + restore)
-        #expect(run.probe.texts(on: kiosks[2].status) == ["online", "offline"], "the broker did not give k3 up")
+        #expect(run.probe.statuses(on: kiosks[2].status) == ["online", "offline"], "the broker did not give k3 up")
         try SharedTodoNetwork.setLink(link, up: true)
         guard await run.expectStores(kiosks, hold: plan, by: start + restore + 120, after: start + restore,
                                 lastEditName: "the link came back") else { return }
-        #expect(run.probe.texts(on: kiosks[2].status) == ["online", "offline", "online"])
+        #expect(run.probe.statuses(on: kiosks[2].status) == ["online", "offline", "online"])
         try await run.expectSameEnd(kiosks)
     }
 
@@ -127,15 +127,15 @@ import Testing
         let start = try await run.scriptStart(kiosks)
         try await Self.expectOnTime(stopped, "k3 stopped")
         await run.run(until: start + resume)
-        #expect(run.probe.texts(on: kiosks[2].status) == ["online", "offline"], "the broker did not give k3 up")
+        #expect(run.probe.statuses(on: kiosks[2].status) == ["online", "offline"], "the broker did not give k3 up")
         let logged = run.broker.log.utf8.count
         kill(k3, SIGCONT)
         guard await run.expectStores(kiosks, hold: plan, by: start + plan.end + 60, after: start + resume,
                                 lastEditName: "k3 went on") else { return }
         // Its online may come a moment after its store took the others' edits: the probe has its own turns.
-        let online = await run.wait(10, until: { run.probe.texts(on: kiosks[2].status) == ["online", "offline", "online"] })
+        let online = await run.wait(10, until: { run.probe.statuses(on: kiosks[2].status) == ["online", "offline", "online"] })
         #expect(online,
-                "\(run.probe.texts(on: kiosks[2].status))")
+                "\(run.probe.statuses(on: kiosks[2].status))")
         // Past k3's reconcile, one item went out since it went on, "figs", by k3: the rest it took from the broker.
         await run.wait(1.5) { false }
         let published = run.itemsPublished(since: logged)
