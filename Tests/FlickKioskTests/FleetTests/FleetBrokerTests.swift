@@ -44,7 +44,7 @@ import Testing
         // Finished: offline, said by the kiosk itself before a clean goodbye (not the will).
         k.kiosk.finish()
         #expect(k.wait { k.probe.texts(on: k.topics.status).last == "offline" })
-        #expect(broker.log.contains("Client \(clientID(of: k.kiosk.broker)) disconnected."), "\(broker.log)")
+        #expect(k.wait { broker.log.contains("Client \(clientID(of: k.kiosk.broker)) disconnected.") }, "\(broker.log)")
         // A probe that comes later finds the retained word.
         let late = try FleetProbe(broker: broker)
         #expect(k.loop.run([late.connection], until: { !late.texts(on: k.topics.status).isEmpty }))
