@@ -26,27 +26,12 @@ extension VirtualMachine {
         /// console back.
         @Test(.timeLimit(.minutes(10)))
         func theTourOnTheAarch64GuestShowsTheHeadlessFramesTurnsThePageAndGivesTheConsoleBack() throws {
-            let tour = try GuestTour(width: 640, height: 400)
-            let start = try tour.atRest(tour.config.start)
-            let nextPage = try tour.rightOfStart()
-            let next = try tour.atRest(nextPage)
-
-            let guest = try GuestVM(command: GuestTour.command, width: tour.width, height: tour.height, architecture: .arm64)
-            defer { guest.shutDown() }
-            try guest.waitForLog("first frame on screen", timeout: 300)
-            #expect(guest.log.contains("atomic page flips with damage clips, 2 buffers"))
-            let before = try waitForScreen(guest, timeout: 60) { differingFraction($0, start) < 0.001 }
-            #expect(differingFraction(before, start) < 0.001, "the start page on screen differs from the headless one")
-
-            try guest.swipeLeft()
-            let after = try waitForScreen(guest, timeout: 240) { differingFraction($0, next) < 0.001 }
-            #expect(differingFraction(after, next) < 0.001, "the page did not turn to \(nextPage)")
-            #expect(differingFraction(after, start) > 0.05)
-
-            try guest.stopKiosk()
-            // The text console is black with a line or two of text: none of the tour's background.
-            let console = try waitForScreen(guest, timeout: 60) { darkFraction($0) > 0.9 }
-            #expect(darkFraction(console) > 0.9, "after exit the screen still shows Flick (\(darkFraction(console)) dark)")
+            try GuestTour(width: 640, height: 400).swipeOnScreen(.arm64, bootTimeout: 300) { guest in
+                try guest.stopKiosk()
+                // The text console is black with a line or two of text: none of the tour's background.
+                let console = try waitForScreen(guest, timeout: 60) { darkFraction($0) > 0.9 }
+                #expect(darkFraction(console) > 0.9, "after exit the screen still shows Flick (\(darkFraction(console)) dark)")
+            }
         }
 
         /// `page` as `flick render` draws it on the aarch64 flick, run by qemu-aarch64 with the guest's root as its

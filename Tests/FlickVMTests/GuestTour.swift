@@ -42,4 +42,27 @@ struct GuestTour {
         player.run()
         return player.screen
     }
+
+    /// The tour on `architecture`'s guest: the start page virtio-gpu scans out is the headless frame, and a swipe from
+    /// right to left (QMP, virtio-multitouch, libinput) turns it to the page on its right, at rest as drawn headless.
+    /// `then` has the guest after; it is shut down when `then` returns.
+    func swipeOnScreen(_ architecture: GuestArchitecture, bootTimeout: TimeInterval, then: (GuestVM) throws -> Void) throws {
+        let start = try atRest(config.start)
+        let nextPage = try rightOfStart()
+        let next = try atRest(nextPage)
+
+        let guest = try GuestVM(command: Self.command, width: width, height: height, architecture: architecture)
+        defer { guest.shutDown() }
+        try guest.waitForLog("first frame on screen", timeout: bootTimeout)
+        // virtio-gpu is atomic and its primary plane takes damage clips: every flip tells it what changed.
+        #expect(guest.log.contains("atomic page flips with damage clips, 2 buffers"))
+        let before = try waitForScreen(guest, timeout: 60) { differingFraction($0, start) < 0.001 }
+        #expect(differingFraction(before, start) < 0.001, "the start page on screen differs from the headless one")
+
+        try guest.swipeLeft()
+        let after = try waitForScreen(guest, timeout: 240) { differingFraction($0, next) < 0.001 }
+        #expect(differingFraction(after, next) < 0.001, "the page did not turn to \(nextPage)")
+        #expect(differingFraction(after, start) > 0.05)
+        try then(guest)
+    }
 }

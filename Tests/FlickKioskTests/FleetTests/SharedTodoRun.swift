@@ -32,19 +32,19 @@ final class SharedTodoRun {
 
     let broker = MosquittoBroker()
     let root: String
-    let loop = TestLoop()
-    private(set) var probe: SharedTodoProbe!
+    private(set) var probe: ProbeThread!
     private(set) var kiosks: [Kiosk] = []
 
     /// A broker with `options` under its loopback listener, and the probe.
     init(brokerOptions: [String] = ["allow_anonymous true"]) async throws {
         root = try ConfigFixtures.directory([:])
         try broker.start(brokerOptions + ["pid_file \(broker.directory)/broker.pid"])
-        probe = try SharedTodoProbe(broker: broker.address, filter: "flick/#")
-        #expect(await wait(10) { probe.connection.state == .connected })
+        probe = try ProbeThread(broker: broker.address, filter: "flick/#")
+        #expect(await wait(10) { probe.isConnected })
     }
 
     deinit {
+        probe?.stop()
         for kiosk in kiosks { kiosk.process.stop(signal: SIGKILL) }
         broker.stop(signal: SIGKILL)
         try? FileManager.default.removeItem(atPath: root)
@@ -84,19 +84,19 @@ final class SharedTodoRun {
         return kiosk
     }
 
-    /// Services the probe until `condition` holds; false after `seconds`. The kiosks are other processes and the
-    /// probe's messages wait in its socket: between looks the thread is the other tests'.
+    /// Looks at `condition` every few hundredths of a second until it holds; false after `seconds`. The kiosks are
+    /// other processes and the probe has its own thread: between looks the thread is the other tests'.
     @discardableResult
     func wait(_ seconds: Double, until condition: () -> Bool) async -> Bool {
         let deadline = SharedTodoCue.now + seconds
         while true {
-            if loop.run([probe.connection], for: min(0.02, max(0, deadline - SharedTodoCue.now)), until: condition) { return true }
+            if condition() { return true }
             if SharedTodoCue.now >= deadline { return false }
             try? await Task.sleep(nanoseconds: 30_000_000)
         }
     }
 
-    /// Services the probe until `time` (wall-clock seconds).
+    /// Waits until `time` (wall-clock seconds).
     func run(until time: Double) async { await wait(max(0, time - SharedTodoCue.now)) { false } }
 
     /// When the kiosks' scripts started, about (their mean); they must have started well within a plan's gap.
@@ -139,8 +139,8 @@ final class SharedTodoRun {
     /// not after `seconds` (once the probe is connected: after a broker restart it connects again on its own schedule,
     /// up to half a minute later).
     func sameScreen(_ kiosks: [Kiosk], within seconds: Double = 45) async -> Result<[UInt8], FixtureError> {
-        guard await wait(35, until: { probe.connection.state == .connected }) else {
-            return .failure(FixtureError("the probe did not connect again: \(probe.connection.state)"))
+        guard await wait(35, until: { probe.isConnected }) else {
+            return .failure(FixtureError("the probe did not connect again: \(probe.state)"))
         }
         let deadline = SharedTodoCue.now + seconds
         var answers: [String: [UInt8]] = [:]
@@ -148,7 +148,7 @@ final class SharedTodoRun {
         var lastFull: [String: [UInt8]] = [:]
         while SharedTodoCue.now < deadline {
             let asked = probe.messages.count
-            try? probe.connection.publish(topic: "flick/cafe/command/screenshot", payload: [], qos: .atLeastOnce)
+            try? probe.publish(topic: "flick/cafe/command/screenshot", payload: [])
             let answered = {
                 answers = kiosks.reduce(into: [:]) { answers, kiosk in
                     answers[kiosk.node] = self.probe.messages.dropFirst(asked).last { $0.topic == "flick/\(kiosk.node)/state/screenshot" }?.payload
