@@ -176,6 +176,12 @@ final class ShapedParagraph {
         return true
     }
 
+    /// A line may start at character `i`: UAX #14 allows a break after the one before (false where
+    /// ``greedyLines(maxWidth:)`` had to cut a word).
+    func breaks(before i: Int) -> Bool {
+        i == 0 || i >= shown.count || breaksAfter(i - 1, breaks.opportunities)
+    }
+
     func greedyLines(maxWidth: Double) -> [Range<Int>] {
         var lines: [Range<Int>] = []
         var start = 0

@@ -99,6 +99,8 @@ public struct TextLayout {
     public let alignmentWidth: Double
     /// True when `maxLines` cut text off.
     public let isTruncated: Bool
+    /// True when a word wider than `maxWidth` was cut between lines: a line ends where UAX #14 allows no break.
+    public let breaksWords: Bool
     let sizeKey: Int32
     /// Every glyph with ink, its mask resolved once here so drawing a layout does no cache lookups.
     let inkedGlyphs: [InkedGlyph]
@@ -123,13 +125,16 @@ public struct TextLayout {
         }
 
         var drafts: [Draft] = []
-        var truncated = false
+        var truncated = false, brokenWord = false
         paragraphs: for scalars in Self.paragraphs(text) {
             let paragraph = shaped(scalars, direction: options.direction)
             for range in paragraph.lines(maxWidth: maxWidth) {
                 if drafts.count == maxLines {
                     truncated = true
                     break paragraphs
+                }
+                if let last = drafts.last, last.paragraph === paragraph, !paragraph.breaks(before: range.lowerBound) {
+                    brokenWord = true
                 }
                 drafts.append(Draft(paragraph: paragraph, range: range))
             }
@@ -171,6 +176,7 @@ public struct TextLayout {
         self.size = Size(width: widest, height: Double(lines.count) * metrics.lineHeight)
         self.alignmentWidth = boxWidth
         self.isTruncated = truncated
+        self.breaksWords = brokenWord
         self.sizeKey = sizeKey
         var inked: [InkedGlyph] = []
         inked.reserveCapacity(lines.reduce(0) { $0 + $1.glyphs.count })

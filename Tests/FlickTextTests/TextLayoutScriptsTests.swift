@@ -41,6 +41,7 @@ import Testing
         #expect(layout.lines.map(\.text).joined() == text)
         #expect(layout.lines.allSatisfy { !$0.text.hasPrefix("。") && !$0.text.hasPrefix("、") })
         #expect(layout.lines.allSatisfy { $0.width <= one * 5.5 })
+        #expect(!layout.breaksWords, "every line ends where a Japanese line may")
         #expect(layout.lines[0].glyphs.allSatisfy { $0.face != 0 && $0.index != 0 }, "from a fallback font")
     }
 

@@ -17,6 +17,7 @@ private func width(_ text: String, _ face: FontFace, _ size: Double = 24) -> Dou
     #expect(layout.lines.allSatisfy { $0.width <= maxWidth })
     #expect(layout.size.width == width("The quick brown fox", face) || layout.size.width == width("jumps over the lazy", face))
     #expect(!layout.isTruncated)
+    #expect(!layout.breaksWords)
 }
 
 @Test func spacesAtABreakHangAndDoNotStartTheNextLine() throws {
@@ -33,6 +34,8 @@ private func width(_ text: String, _ face: FontFace, _ size: Double = 24) -> Dou
     #expect(layout.lines[0].text == "A")
     #expect(layout.lines.dropFirst().map(\.text).joined() == word)
     #expect(layout.lines.allSatisfy { $0.width <= 100 })
+    #expect(layout.breaksWords, "the layout says it cut a word")
+    #expect(!TextLayout("A \(word)", face: face, pixelSize: 24, options: .init(maxWidth: width(word, face))).breaksWords)
     // Greedy: each broken line is full, so its next character would not have fitted.
     var consumed = 0
     for line in layout.lines.dropFirst().dropLast() {
@@ -53,9 +56,11 @@ private func width(_ text: String, _ face: FontFace, _ size: Double = 24) -> Dou
     let layout = TextLayout("well-known fact", face: face, pixelSize: 24,
                             options: .init(maxWidth: width("well-kno", face)))
     #expect(layout.lineTexts == ["well-", "known", "fact"])
+    #expect(!layout.breaksWords, "a line may end after a hyphen")
     let unbroken = TextLayout("well-known fact", face: face, pixelSize: 24,
                               options: .init(maxWidth: width("well-kno", face), breaksAfterHyphens: false))
     #expect(unbroken.lineTexts.first == "well-kno")
+    #expect(unbroken.breaksWords)
     let sign = TextLayout("x -5", face: face, pixelSize: 24, options: .init(maxWidth: width("x -", face)))
     #expect(sign.lineTexts == ["x", "-5"])
 }

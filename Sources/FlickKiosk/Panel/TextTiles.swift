@@ -42,7 +42,7 @@ final class LabelTile: PanelTile {
         if label.maxLines == 1 {
             label.pixelSize = look.fittingSize(label.text, face: label.face, largest: largest, width: view.frame.width)
         } else {
-            label.pixelSize = fittingHeight()
+            label.pixelSize = wrappedSize()
         }
         let height = min(view.frame.height, label.layout(width: view.frame.width).size.height)
         let frame = Rect(x: 0, y: ((view.frame.height - height) / 2).rounded(), width: view.frame.width, height: height)
@@ -50,17 +50,28 @@ final class LabelTile: PanelTile {
     }
 
     /// The style's size, or smaller where the wrapped text would be taller than its place (a panel shrunk to fit a
-    /// smaller screen): down to the caption size, then the place cuts it.
-    private func fittingHeight() -> Double {
+    /// smaller screen), down to the caption size, then the place cuts it; and smaller where a word is wider than the
+    /// place and would be cut between lines, down to ``smallestWrappedShare`` of the caption size.
+    private func wrappedSize() -> Double {
+        let smallest = (look.captionSize * Self.smallestWrappedShare).rounded()
         var size = largest
-        for _ in 0..<4 {
+        for _ in 0..<8 {
             label.pixelSize = size
-            let height = label.layout(width: view.frame.width).size.height
-            guard height > view.frame.height, size > look.captionSize else { break }
-            size = max(look.captionSize, (size * view.frame.height / height).rounded(.down))
+            let layout = label.layout(width: view.frame.width)
+            if layout.size.height > view.frame.height && size > look.captionSize {
+                size = max(look.captionSize, (size * view.frame.height / layout.size.height).rounded(.down))
+            } else if layout.breaksWords && size > smallest {
+                size = max(smallest, (size * 0.9).rounded(.down))
+            } else {
+                break
+            }
         }
         return size
     }
+
+    /// A word is cut between lines only below three quarters of the caption size: smaller is hard to read at arm's
+    /// length.
+    static let smallestWrappedShare = 0.75
 }
 
 /// `{"clock": "time"}`: the moment a source holds (seconds since 1970: a `clock` source, a timestamp from MQTT; "–"

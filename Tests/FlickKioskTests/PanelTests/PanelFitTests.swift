@@ -44,4 +44,23 @@ private let welcome = #"""
         let heights = panel.page.tiles.map { $0.view.frame.height }
         #expect(heights == [596, 80, 56, 104, 104, 104])
     }
+
+    /// The café's special in portrait: a caption beside a price of fixed size, in a place narrower than its longest
+    /// word at the caption size. The text shrinks below the caption size so no word is cut between lines; a word too
+    /// wide even at three quarters of it is cut at that size.
+    @Test(arguments: [("Today's special", false), ("Supercalifragilisticexpialidocious", true)])
+    func aWordWiderThanItsPlaceShrinksTheLabelRatherThanBeCut(caption: String, cut: Bool) throws {
+        let special = #"{"row": [{"label": "\#(caption)", "style": "caption"}, "#
+            + #"{"label": "£3.90", "style": "title", "align": "end", "size": 100}], "size": 36}"#
+        let panel = try PanelHarness(#"""
+            {"pages": [{"id": "menu", "content": {"type": "panel", "widgets": [{"row": [
+              {"label": "Espresso", "weight": 3}, {"column": [\#(special)], "weight": 2}]}]}}]}
+            """#, width: 480, height: 800)
+        let label = try #require(panel.page.tiles.compactMap { $0 as? LabelTile }.first { $0.text == caption })
+        let captionSize = KioskConfig.Theme().captionSize
+        #expect(label.label.layout(width: label.view.frame.width).breaksWords == cut)
+        #expect(label.label.pixelSize < captionSize)
+        #expect(label.label.pixelSize >= (captionSize * 0.75).rounded())
+        if cut { #expect(label.label.pixelSize == (captionSize * 0.75).rounded()) }
+    }
 }
