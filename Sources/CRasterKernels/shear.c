@@ -5,7 +5,6 @@
 // 255 − c) and the middle pass complements it back, so the middle pass's averages, rounding up there, round
 // down in the picture, between two passes that round up: the three do not add up to a brighter picture.
 #include "shear_passes.h"
-#include <limits.h>
 #include <stdint.h>
 
 #if defined(__x86_64__)
@@ -131,14 +130,8 @@ void flick_raster_shear_columns_wide(uint32_t *dst, long dstStride, const uint32
     // of lanes.
     for (long c = 0; c < wide; c += 16) {
         const int groups = c + 16 <= wide ? 2 : 1;
-        long from = LONG_MAX, to = LONG_MIN;
-        for (long m = c; m < c + 8 * groups; m++) {
-            long f, t;
-            band_rows(rowsFrom, rowsTo, m, firstRow, endRow, &f, &t);
-            if (f >= t) continue;
-            if (f < from) from = f;
-            if (t > to) to = t;
-        }
+        long from, to;
+        group_rows(rowsFrom, rowsTo, c, 8 * groups, firstRow, endRow, &from, &to);
         if (from >= to) continue;
         int32_t low[2] = {0, 0}, spread[2] = {-1, -1};
         for (int g = 0; g < groups; g++) {

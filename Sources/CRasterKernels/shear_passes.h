@@ -6,6 +6,7 @@
 
 #include "CRasterKernels.h"
 #include "pixels.h"
+#include <limits.h>
 
 static inline void shear_column_pixel(uint32_t *dst, const uint32_t *src, long srcStride, const int32_t *rowOffset,
                                       const int32_t *weight, long c, long j) {
@@ -17,6 +18,21 @@ static inline void shear_column_pixel(uint32_t *dst, const uint32_t *src, long s
 static inline void band_rows(const int32_t *rowsFrom, const int32_t *rowsTo, long c, long first, long end, long *from, long *to) {
     *from = (rowsFrom[c] > first ? rowsFrom[c] : first) - first;
     *to = (rowsTo[c] < end ? rowsTo[c] : end) - first;
+}
+
+/// The rows of the band any of columns c..<c + count is written in, counted from `first` (empty: from ≥ to): a
+/// wide kernel writes a group of columns in the same rows.
+static inline void group_rows(const int32_t *rowsFrom, const int32_t *rowsTo, long c, long count, long first, long end,
+                              long *from, long *to) {
+    *from = LONG_MAX;
+    *to = LONG_MIN;
+    for (long m = c; m < c + count; m++) {
+        long f, t;
+        band_rows(rowsFrom, rowsTo, m, first, end, &f, &t);
+        if (f >= t) continue;
+        if (f < *from) *from = f;
+        if (t > *to) *to = t;
+    }
 }
 
 /// Column c of the band, one pixel at a time.

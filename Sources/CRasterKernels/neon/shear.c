@@ -3,7 +3,6 @@
 #if defined(__aarch64__)
 #include "../shear_passes.h"
 #include "pixels_neon.h"
-#include <limits.h>
 
 __attribute__((always_inline))
 static inline void shear_row_by(uint32_t *dst, const uint32_t *src, long count, const uint32_t k, long ahead) {
@@ -143,14 +142,8 @@ void flick_raster_shear_columns_wide(uint32_t *dst, long dstStride, const uint32
     const uint32x4_t lanes = {0, 4, 8, 12};
     for (long c = 0; c < wide; c += 16) {
         const int vectors = c + 16 <= wide ? 4 : 2;
-        long from = LONG_MAX, to = LONG_MIN;
-        for (long m = c; m < c + 4 * vectors; m++) {
-            long f, t;
-            band_rows(rowsFrom, rowsTo, m, firstRow, endRow, &f, &t);
-            if (f >= t) continue;
-            if (f < from) from = f;
-            if (t > to) to = t;
-        }
+        long from, to;
+        group_rows(rowsFrom, rowsTo, c, 4 * vectors, firstRow, endRow, &from, &to);
         if (from >= to) continue;
         // The window's depth: the most rows apart the lanes of one vector read.
         int32_t lows[4], high = INT32_MIN, depth = 1;
