@@ -5,7 +5,8 @@ import FlickRaster
 /// size or sharing by its largest weight, with no more columns than cells of ``narrowestCell`` fit across (three
 /// columns in landscape are two in portrait, and the rows follow). Where the fixed sizes add up to more than the
 /// screen has (a panel made for a tall portrait screen shown on a landscape one, or at a higher density), they
-/// shrink alike, all of them by the same share of what each has above its least. No control is given less than a
+/// shrink alike, all of them by the same share of what each has above its least, those inside a nested row or
+/// column too. No control is given less than a
 /// touch target across or down; when the page cannot hold that, the widgets run past its end and ``overflow`` says
 /// by how much.
 struct PanelLayout {
@@ -81,66 +82,78 @@ struct PanelLayout {
     }
 
     /// What a row or column asks of its container along `axis`, for places that share one line of it (one place,
-    /// or a grid's row).
+    /// or a grid's row): a weighted line is given at least `wanted` (the fixed sizes inside it) while the screen has
+    /// room, and never less than `least`.
     private struct Line {
         var weight: Double
         var fixed: Double?
+        var wanted: Double
         var least: Double
     }
 
     private func line(_ items: [PanelItem], along axis: Axis) -> Line {
-        let least = items.map { minimum($0.node, along: axis) }.max() ?? 0
-        let fixed = items.compactMap(\.size).max().map { max($0 * unit, least) }
-        return Line(weight: items.map(\.weight).max() ?? 1, fixed: fixed, least: least)
+        let minimums = items.map { minimum($0.node, along: axis) }
+        let wanted = minimums.map(\.wanted).max() ?? 0, least = minimums.map(\.least).max() ?? 0
+        let fixed = items.compactMap(\.size).max().map { max($0 * unit, wanted) }
+        return Line(weight: items.map(\.weight).max() ?? 1, fixed: fixed, wanted: wanted, least: least)
     }
 
-    /// The least length `node` can be given along `axis` with its controls still touch targets.
-    private func minimum(_ node: PanelNode, along axis: Axis) -> Double {
+    /// The length `node` wants along `axis` (its fixed sizes and its controls' touch targets), and the least it can
+    /// be given with its controls still touch targets (its fixed sizes shrunk as far as they go).
+    private func minimum(_ node: PanelNode, along axis: Axis) -> (wanted: Double, least: Double) {
         let gaps = { (count: Int) in self.gap * Double(max(0, count - 1)) }
+        let sum = { (lines: [Line]) in
+            (lines.reduce(gaps(lines.count)) { $0 + ($1.fixed ?? $1.wanted) }, lines.reduce(gaps(lines.count)) { $0 + $1.least })
+        }
         switch node {
         case .widget(let widget):
-            return widget.isControl ? touchTarget : 0
+            let least = widget.isControl ? touchTarget : 0
+            return (least, least)
         case .row(let items), .column(let items):
-            let isAlong = (axis == .horizontal) == (node.isRow)
             let lines = items.map { line([$0], along: axis) }
-            return isAlong ? lines.reduce(gaps(items.count)) { $0 + ($1.fixed ?? $1.least) } : lines.map(\.least).max() ?? 0
+            if (axis == .horizontal) == node.isRow { return sum(lines) }
+            return (lines.map(\.wanted).max() ?? 0, lines.map(\.least).max() ?? 0)
         case .grid(let columns, let items):
             // A narrow grid is one column.
-            if axis == .horizontal { return items.map { minimum($0.node, along: axis) }.max() ?? 0 }
-            let rows = Self.rows(of: items, columns: columns).map { line($0.map(\.item), along: axis) }
-            return rows.reduce(gaps(rows.count)) { $0 + ($1.fixed ?? $1.least) }
+            if axis == .horizontal {
+                let minimums = items.map { minimum($0.node, along: axis) }
+                return (minimums.map(\.wanted).max() ?? 0, minimums.map(\.least).max() ?? 0)
+            }
+            return sum(Self.rows(of: items, columns: columns).map { line($0.map(\.item), along: axis) })
         }
     }
 
-    /// `total` pixels shared among `lines` with gaps between: fixed lengths first (shrunk when they do not fit, as
-    /// `shrunk` says), the rest by weight, no line under its least (those that would be are given their least, and
-    /// the others share what remains).
+    /// `total` pixels shared among `lines` with gaps between: fixed lengths first, the rest by weight, no weighted
+    /// line under what it wants (``floors(_:into:)`` shrinks both when they do not fit); those that would be are
+    /// given it, and the others share what remains.
     private mutating func share(_ total: Double, among lines: [Line]) -> [Double] {
-        var lengths = Self.shrunk(lines, into: total - gap * Double(max(0, lines.count - 1)))
-        var room = total - gap * Double(max(0, lines.count - 1)) - lengths.compactMap { $0 }.reduce(0, +)
+        let available = total - gap * Double(max(0, lines.count - 1))
+        let floors = Self.floors(lines, into: available)
+        var lengths = zip(lines, floors).map { line, floor in line.fixed.map { _ in floor } }
+        var room = available - lengths.compactMap { $0 }.reduce(0, +)
         while true {
             let open = lines.indices.filter { lengths[$0] == nil }
             let weights = open.map { lines[$0].weight }.reduce(0, +)
-            guard let short = open.first(where: { room * lines[$0].weight / weights < lines[$0].least }) else {
+            guard let short = open.first(where: { room * lines[$0].weight / weights < floors[$0] }) else {
                 for i in open { lengths[i] = max(0, room) * lines[i].weight / weights }
                 break
             }
-            lengths[short] = lines[short].least
-            room -= lines[short].least
+            lengths[short] = floors[short]
+            room -= floors[short]
         }
         overflow = max(overflow, -room)
         return lengths.map { $0 ?? 0 }
     }
 
-    /// The fixed lengths of `lines`, shrunk where they and the other lines' least need more than `room`: each by the
+    /// Each line's fixed length, or what a weighted one wants, shrunk where they need more than `room`: each by the
     /// same share of its length above its least, as far as that goes.
-    private static func shrunk(_ lines: [Line], into room: Double) -> [Double?] {
-        let fixed = lines.map(\.fixed)
-        let needed = lines.map { $0.fixed ?? $0.least }.reduce(0, +)
-        let spare = lines.compactMap { line in line.fixed.map { $0 - line.least } }.reduce(0, +)
-        guard needed > room, spare > 0 else { return fixed }
+    private static func floors(_ lines: [Line], into room: Double) -> [Double] {
+        let floors = lines.map { $0.fixed ?? $0.wanted }
+        let needed = floors.reduce(0, +)
+        let spare = zip(lines, floors).map { $1 - $0.least }.reduce(0, +)
+        guard needed > room, spare > 0 else { return floors }
         let kept = max(0, 1 - (needed - room) / spare)
-        return zip(lines, fixed).map { line, fixed in fixed.map { line.least + ($0 - line.least) * kept } }
+        return zip(lines, floors).map { line, floor in line.least + (floor - line.least) * kept }
     }
 
     /// Consecutive spans of `lengths` with gaps between, from `start`, on whole pixels with no seams.

@@ -14,6 +14,21 @@ private let welcome = #"""
   {"button": "日本語", "action": "wake", "size": 104}]}}]}
 """#
 
+/// The welcome's widgets in a column of their own under a heading, beside a narrower column: the fixed sizes that
+/// do not fit are a level down.
+private let nestedWelcome = #"""
+{"pages": [{"id": "start", "content": {"type": "panel", "widgets": [
+  {"label": "Welcome", "style": "title", "size": 60},
+  {"row": [
+    {"column": [
+      {"image": "\#(ConfigFixtures.repoRoot)/kiosk/photos/harbour.png", "size": 596},
+      {"label": "Harbour Museum", "style": "title", "align": "center", "size": 80},
+      {"button": "English", "action": "wake", "size": 104},
+      {"button": "العربية", "action": "wake", "size": 104},
+      {"button": "日本語", "action": "wake", "size": 104}], "weight": 3},
+    {"label": "Open daily 10–18", "style": "caption"}]}]}}]}
+"""#
+
 @Suite struct PanelFitTests {
     /// On a 480x800 screen (1088 units of fixed sizes on 800 pixels) every widget shrinks alike and stays on the
     /// screen: the buttons, still touch targets, can be pressed.
@@ -36,6 +51,19 @@ private let welcome = #"""
         let last = frames[5]
         panel.play(tapScript(at: (last.midX, last.midY), downMs: 0, upMs: 60))
         #expect(panel.actions.count == 1)
+    }
+
+    /// Fixed sizes a level down, in a weighted column, shrink alike too rather than run off the screen; on a screen
+    /// with room they are as given.
+    @Test func fixedSizesInsideANestedColumnShrinkToo() throws {
+        let panel = try PanelHarness(nestedWelcome, width: 480, height: 800)
+        let frames = panel.page.tiles.map(\.view.frame)
+        #expect(frames.allSatisfy { $0.minY >= 0 && $0.maxY <= 800 }, "\(frames)")
+        for button in frames[3...5] { #expect(button.height >= 57) }
+        #expect(zip(frames[1...5], frames[2...5]).allSatisfy { $0.maxY <= $1.minY }, "in order, none over another")
+
+        let tall = try PanelHarness(nestedWelcome, width: 800, height: 1400)
+        #expect(tall.page.tiles.prefix(6).map { $0.view.frame.height } == [60, 596, 80, 104, 104, 104])
     }
 
     /// On the screen it was made for, the sizes are as given.
