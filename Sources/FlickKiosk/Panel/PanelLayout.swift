@@ -6,9 +6,8 @@ import FlickRaster
 /// columns in landscape are two in portrait, and the rows follow). Where the fixed sizes add up to more than the
 /// screen has (a panel made for a tall portrait screen shown on a landscape one, or at a higher density), they
 /// shrink alike, all of them by the same share of what each has above its least, those inside a nested row or
-/// column too. No control is given less than a
-/// touch target across or down; when the page cannot hold that, the widgets run past its end and ``overflow`` says
-/// by how much.
+/// column too. No control is given less than a touch target across or down; when the page cannot hold that, the
+/// widgets run past its end and ``overflow`` says by how much.
 struct PanelLayout {
     /// Each widget and its frame, in reading order.
     private(set) var placed: [(widget: PanelWidget, frame: Rect)] = []
