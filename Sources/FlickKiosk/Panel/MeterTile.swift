@@ -68,12 +68,15 @@ final class MeterTile: PanelTile {
         }
         let side = min(bounds.height - 2 * padding, (0.4 * (bounds.width - 2 * padding)).rounded())
         let text = Rect(x: look.mirrored ? side + padding : 0, y: 0, width: bounds.width - side - padding, height: bounds.height)
-        let header = look.header(readout.title, note: nil, in: text)
-        look.draw(header, in: text, noteColour: PanelLook.staleMark, on: canvas)
-        let box = failureDrawn(in: look.body(text, below: header), on: canvas)
-        look.drawReadout(shown, unit: readout.unit, in: box, largest: 1.25 * look.titleSize, centred: false, on: canvas)
         let dial = Rect(x: look.mirrored ? padding : bounds.maxX - padding - side, y: ((bounds.height - side) / 2).rounded(),
                         width: side, height: side)
+        // The caption runs across the whole tile when the dial starts below its line (a narrow tile in portrait).
+        let across = look.header(readout.title, note: nil, in: bounds)
+        let captionRoom = padding + across.height <= dial.minY ? bounds : text
+        let header = captionRoom == bounds ? across : look.header(readout.title, note: nil, in: text)
+        look.draw(header, in: captionRoom, noteColour: PanelLook.staleMark, on: canvas)
+        let box = failureDrawn(in: look.body(text, below: header), on: canvas)
+        look.drawReadout(shown, unit: readout.unit, in: box, largest: 1.25 * look.titleSize, centred: false, on: canvas)
         guard let (centre, inner) = drawDial(in: dial, on: canvas), let stale else { return }
         let mark = look.line(stale, size: look.fittingSize(stale, face: look.regular, largest: look.captionSize, width: 1.6 * inner),
                              width: 1.6 * inner, alignment: .center)

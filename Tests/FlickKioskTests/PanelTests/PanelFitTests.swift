@@ -91,4 +91,22 @@ private let nestedWelcome = #"""
         #expect(label.label.pixelSize >= (captionSize * 0.75).rounded())
         if cut { #expect(label.label.pixelSize == (captionSize * 0.75).rounded()) }
     }
+
+    /// A gauge in a narrow tile in portrait has its dial down the tile's end, below the caption's line: the caption
+    /// runs across the whole tile rather than end in "…" beside where the dial is.
+    @Test func aGaugesCaptionRunsOverItsDialsColumnWhenTheDialIsBelowIt() throws {
+        let panel = try PanelHarness(#"""
+            {"sources": {"oven": {"file": "oven"}}, "pages": [{"id": "line", "content": {"type": "panel", "widgets": [
+              {"grid": [{"gauge": "oven", "title": "Limit 220 °C · line 1", "max": 300, "unit": "°C", "size": 160}, {"label": "Shift B"}],
+               "columns": 2}]}}]}
+            """#, width: 480, height: 800)
+        let gauge: MeterTile = panel.tile(0)
+        panel.receive(["oven": .number(180)])
+        let frame = gauge.view.frame, surface = panel.page.context.theme.surface.pixel
+        // Rows above the dial (at most 0.4 of the tile wide, centred down it), columns of its 0.4 short of the corner.
+        let aboveDial = Int(frame.minY)..<Int(frame.minY + (frame.height - 0.4 * frame.width) / 2)
+        let dialColumns = Int(frame.maxX - 0.4 * frame.width)..<Int(frame.maxX - 16)
+        let ink = aboveDial.reduce(0) { n, y in n + dialColumns.filter { panel.player.screen[$0, y] != surface }.count }
+        #expect(ink > 20, "the caption stops short of the dial's column")
+    }
 }
