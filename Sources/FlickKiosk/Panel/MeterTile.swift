@@ -72,9 +72,9 @@ final class MeterTile: PanelTile {
                         width: side, height: side)
         // The caption runs across the whole tile when the dial starts below its line (a narrow tile in portrait).
         let across = look.header(readout.title, note: nil, in: bounds)
-        let captionRoom = padding + across.height <= dial.minY ? bounds : text
-        let header = captionRoom == bounds ? across : look.header(readout.title, note: nil, in: text)
-        look.draw(header, in: captionRoom, noteColour: PanelLook.staleMark, on: canvas)
+        let isAcross = padding + across.height <= dial.minY
+        let header = isAcross ? across : look.header(readout.title, note: nil, in: text)
+        look.draw(header, in: isAcross ? bounds : text, noteColour: PanelLook.staleMark, on: canvas)
         let box = failureDrawn(in: look.body(text, below: header), on: canvas)
         look.drawReadout(shown, unit: readout.unit, in: box, largest: 1.25 * look.titleSize, centred: false, on: canvas)
         guard let (centre, inner) = drawDial(in: dial, on: canvas), let stale else { return }

@@ -108,17 +108,14 @@ struct PanelLayout {
         case .widget(let widget):
             let least = widget.isControl ? touchTarget : 0
             return (least, least)
-        case .row(let items), .column(let items):
+        case .grid(let columns, let items) where axis == .vertical:
+            return sum(Self.rows(of: items, columns: columns).map { line($0.map(\.item), along: axis) })
+        case .row(let items), .column(let items), .grid(_, let items):
+            // Along a row or column, its places end to end; across one, or across a grid (a narrow grid is one
+            // column), the widest.
             let lines = items.map { line([$0], along: axis) }
             if (axis == .horizontal) == node.isRow { return sum(lines) }
             return (lines.map(\.wanted).max() ?? 0, lines.map(\.least).max() ?? 0)
-        case .grid(let columns, let items):
-            // A narrow grid is one column.
-            if axis == .horizontal {
-                let minimums = items.map { minimum($0.node, along: axis) }
-                return (minimums.map(\.wanted).max() ?? 0, minimums.map(\.least).max() ?? 0)
-            }
-            return sum(Self.rows(of: items, columns: columns).map { line($0.map(\.item), along: axis) })
         }
     }
 

@@ -5,8 +5,9 @@ import Foundation
 
 /// A ``SharedTodoProbe`` serviced on a thread of its own, for tests whose kiosks are other processes. Such a test
 /// waits in an async task, and on a busy machine other tests' blocking waits can hold every thread of the pool for
-/// longer than the probe's keep-alive: the broker then drops the probe, and with it what it still held for it (CI saw
-/// a kiosk's "online" lost so). Every look at the probe takes its lock; the thread takes it only to service it.
+/// longer than the probe's keep-alive: the broker then drops the probe, and with it what it still held for it (the
+/// likely way a kiosk's "online" went missing in CI). Every look at the probe takes its lock; the thread takes it only
+/// to service it.
 final class ProbeThread: @unchecked Sendable {
     private let probe: SharedTodoProbe
     private let lock = NSLock()
@@ -28,8 +29,8 @@ final class ProbeThread: @unchecked Sendable {
         stopped.wait()
     }
 
-    var isConnected: Bool { lock.withLock { probe.connection.state == .connected } }
     var state: MQTTConnection.State { lock.withLock { probe.connection.state } }
+    var isConnected: Bool { state == .connected }
     var messages: [SharedTodoProbe.Message] { lock.withLock { probe.messages } }
     func statuses(on topic: String) -> [String] { lock.withLock { probe.statuses(on: topic) } }
 
